@@ -1,0 +1,67 @@
+package dev.sluice;
+
+import dev.sluice.config.EngineConfig;
+import dev.sluice.config.SluiceConfig;
+import dev.sluice.engine.EngineSettings;
+import dev.sluice.engine.QueueEngine;
+import dev.sluice.http.HttpFrontend;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
+
+/**
+ * A running Sluice server: its Vert.x instance, the engine and the HTTP front. Boot order: Vert.x,
+ * shards, then HTTP, so no request arrives before its shard exists.
+ */
+public final class Sluice {
+  private final Vertx vertx;
+  private final QueueEngine engine;
+  private final int port;
+
+  private Sluice(Vertx vertx, QueueEngine engine, int port) {
+    this.vertx = vertx;
+    this.engine = engine;
+    this.port = port;
+  }
+
+  public static Future<Sluice> start(SluiceConfig cfg) {
+    int loops = cfg.engine().eventLoops() > 0 ? cfg.engine().eventLoops() : 2 * Runtime.getRuntime().availableProcessors();
+    Vertx vertx = Vertx.builder().with(new VertxOptions().setEventLoopPoolSize(loops)).build();
+    EngineSettings settings = engineSettings(cfg, loops);
+    int httpInstances = cfg.http().instances() > 0 ? cfg.http().instances() : loops;
+    return QueueEngine.start(vertx, settings)
+        .compose(engine -> HttpFrontend.deploy(vertx, cfg.http(), httpInstances, engine, cfg.sqs().accountId())
+            .map(port -> new Sluice(vertx, engine, port)))
+        .recover(failure -> vertx.close().transform(ignored -> Future.failedFuture(failure)));
+  }
+
+  static EngineSettings engineSettings(SluiceConfig cfg, int loops) {
+    EngineConfig e = cfg.engine();
+    long budget = e.memoryBudgetBytes() > 0 ? e.memoryBudgetBytes() : Runtime.getRuntime().maxMemory() / 2;
+    return new EngineSettings(
+        e.shards() > 0 ? e.shards() : loops,
+        e.dispatch(),
+        budget,
+        e.maxParkedReceives(),
+        e.maxParkedReceivesPerQueue(),
+        e.maxInflightPerQueue(),
+        cfg.sqs().accountId(),
+        cfg.sqs().region());
+  }
+
+  public int port() {
+    return port;
+  }
+
+  public QueueEngine engine() {
+    return engine;
+  }
+
+  public Vertx vertx() {
+    return vertx;
+  }
+
+  public Future<Void> stop() {
+    return vertx.close();
+  }
+}

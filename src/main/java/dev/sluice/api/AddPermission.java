@@ -1,0 +1,10 @@
+package dev.sluice.api;
+
+import java.util.List;
+
+/** AddPermission (sqs-reference §2.18): appends a statement to the queue's Policy. */
+public final class AddPermission {
+  private AddPermission() {}
+
+  public record Request(String queueUrl, String label, List<String> awsAccountIds, List<String> actions) {}
+}

@@ -1,0 +1,13 @@
+package dev.sluice.api;
+
+import java.util.List;
+import java.util.Map;
+
+/** GetQueueAttributes (sqs-reference §2.5). */
+public final class GetQueueAttributes {
+  private GetQueueAttributes() {}
+
+  public record Request(String queueUrl, List<String> attributeNames) {}
+
+  public record Response(Map<String, String> attributes) {}
+}

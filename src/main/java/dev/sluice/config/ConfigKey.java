@@ -1,0 +1,60 @@
+package dev.sluice.config;
+
+import java.util.Arrays;
+import java.util.Optional;
+
+/**
+ * Every configuration key: its path in {@code conf/sluice.yaml}, the environment variable that
+ * overrides it, and what it means. Defaults live only in conf/sluice.yaml (shipped in the jar);
+ * a test keeps this table, that file and the README's table in agreement.
+ */
+public enum ConfigKey {
+  HTTP_HOST("http.host", "Address the HTTP listener binds to. Use 0.0.0.0 in containers."),
+  HTTP_PORT("http.port", "HTTP port for the SQS APIs (0 picks a free port)."),
+  HTTP_INSTANCES("http.instances", "HTTP server verticles sharing the port; 0 means one per event loop."),
+  HTTP_MAX_BODY_BYTES("http.maxBodyBytes", "Largest request body accepted, in bytes."),
+  HTTP_PUBLIC_BASE_URL(
+      "http.publicBaseUrl",
+      "Scheme, host and port that queue URLs start with, e.g. http://sqs.internal:9324; empty means"
+          + " from each request's Host header."),
+  SQS_ACCOUNT_ID("sqs.accountId", "12-digit account id in queue URLs and ARNs."),
+  SQS_REGION("sqs.region", "Region in queue ARNs."),
+  ENGINE_EVENT_LOOPS("engine.eventLoops", "Vert.x event-loop threads; 0 means two per CPU core."),
+  ENGINE_SHARDS("engine.shards", "Shard verticles owning the queues; 0 means one per event loop."),
+  ENGINE_DISPATCH(
+      "engine.dispatch", "How requests reach their shard: direct (context hand-off) or eventbus."),
+  ENGINE_MEMORY_BUDGET_BYTES(
+      "engine.memoryBudgetBytes",
+      "Bytes of messages held in memory before sends are throttled; 0 means half the JVM's max heap."),
+  ENGINE_MAX_PARKED_RECEIVES(
+      "engine.maxParkedReceives", "Long polls that may wait at once, server-wide."),
+  ENGINE_MAX_PARKED_RECEIVES_PER_QUEUE(
+      "engine.maxParkedReceivesPerQueue", "Long polls that may wait at once on one queue."),
+  ENGINE_MAX_INFLIGHT_PER_QUEUE(
+      "engine.maxInflightPerQueue", "In-flight messages per queue before receives stop (SQS: 120000).");
+
+  private final String path;
+  private final String description;
+
+  ConfigKey(String path, String description) {
+    this.path = path;
+    this.description = description;
+  }
+
+  public String path() {
+    return path;
+  }
+
+  public String description() {
+    return description;
+  }
+
+  /** SLUICE_ + the path in upper snake case: http.maxBodyBytes → SLUICE_HTTP_MAX_BODY_BYTES. */
+  public String envVar() {
+    return "SLUICE_" + path.replace('.', '_').replaceAll("([a-z0-9])([A-Z])", "$1_$2").toUpperCase();
+  }
+
+  public static Optional<ConfigKey> byPath(String path) {
+    return Arrays.stream(values()).filter(k -> k.path.equals(path)).findFirst();
+  }
+}

@@ -1,0 +1,86 @@
+package dev.sluice.config;
+
+import java.util.Map;
+
+/** Turns flat key → string values into typed sections, failing on the first bad value by name. */
+final class ConfigValues {
+  private final Map<String, String> values;
+
+  private ConfigValues(Map<String, String> values) {
+    this.values = values;
+  }
+
+  static SluiceConfig toConfig(Map<String, String> values) {
+    ConfigValues v = new ConfigValues(values);
+    HttpConfig http = new HttpConfig(
+        v.string(ConfigKey.HTTP_HOST, false),
+        (int) v.number(ConfigKey.HTTP_PORT, 0, 65535),
+        (int) v.number(ConfigKey.HTTP_INSTANCES, 0, 1024),
+        (int) v.number(ConfigKey.HTTP_MAX_BODY_BYTES, 1_048_576, Integer.MAX_VALUE),
+        v.baseUrl(ConfigKey.HTTP_PUBLIC_BASE_URL));
+    String account = v.string(ConfigKey.SQS_ACCOUNT_ID, false);
+    if (!account.matches("\\d{12}")) {
+      throw v.invalid(ConfigKey.SQS_ACCOUNT_ID, "a 12-digit account id");
+    }
+    SqsConfig sqs = new SqsConfig(account, v.string(ConfigKey.SQS_REGION, false));
+    String dispatch = v.string(ConfigKey.ENGINE_DISPATCH, false);
+    if (!dispatch.equals("direct") && !dispatch.equals("eventbus")) {
+      throw v.invalid(ConfigKey.ENGINE_DISPATCH, "direct or eventbus");
+    }
+    EngineConfig engine = new EngineConfig(
+        (int) v.number(ConfigKey.ENGINE_EVENT_LOOPS, 0, 1024),
+        (int) v.number(ConfigKey.ENGINE_SHARDS, 0, 1024),
+        dispatch,
+        v.number(ConfigKey.ENGINE_MEMORY_BUDGET_BYTES, 0, Long.MAX_VALUE),
+        (int) v.number(ConfigKey.ENGINE_MAX_PARKED_RECEIVES, 1, 10_000_000),
+        (int) v.number(ConfigKey.ENGINE_MAX_PARKED_RECEIVES_PER_QUEUE, 1, 10_000_000),
+        (int) v.number(ConfigKey.ENGINE_MAX_INFLIGHT_PER_QUEUE, 1, 10_000_000));
+    return new SluiceConfig(http, sqs, engine);
+  }
+
+  private String raw(ConfigKey k) {
+    String s = values.get(k.path());
+    if (s == null) {
+      throw new ConfigException("Missing configuration key '" + k.path() + "' (" + k.envVar() + ")");
+    }
+    return s.trim();
+  }
+
+  private String string(ConfigKey k, boolean mayBeEmpty) {
+    String s = raw(k);
+    if (s.isEmpty() && !mayBeEmpty) {
+      throw invalid(k, "a non-empty value");
+    }
+    return s;
+  }
+
+  private long number(ConfigKey k, long min, long max) {
+    String s = raw(k);
+    try {
+      long n = Long.parseLong(s);
+      if (n >= min && n <= max) {
+        return n;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw invalid(k, "an integer between " + min + " and " + max);
+  }
+
+  private String baseUrl(ConfigKey k) {
+    String s = string(k, true);
+    while (s.endsWith("/")) {
+      s = s.substring(0, s.length() - 1);
+    }
+    if (!s.isEmpty() && !s.matches("https?://[^/\\s]+")) {
+      throw invalid(k, "empty, or a URL such as http://host:9324 with no path");
+    }
+    return s;
+  }
+
+  private ConfigException invalid(ConfigKey k, String expected) {
+    return new ConfigException(
+        "Invalid value '" + values.get(k.path()) + "' for configuration key '" + k.path() + "' ("
+            + k.envVar() + "): expected " + expected);
+  }
+}

@@ -1,0 +1,4 @@
+package dev.sluice.config;
+
+/** The {@code http} section. */
+public record HttpConfig(String host, int port, int instances, int maxBodyBytes, String publicBaseUrl) {}

@@ -1,0 +1,4 @@
+package dev.sluice.config;
+
+/** The {@code sqs} section: identity used in queue URLs and ARNs. */
+public record SqsConfig(String accountId, String region) {}

@@ -1,0 +1,31 @@
+package dev.sluice.engine;
+
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * Signalled by the protocol layer when a caller's connection closes, so that a receive parked for
+ * it is dropped instead of taking messages nobody will read. Crosses threads (the connection's
+ * event loop fires it, the shard registers on it), hence the atomic; whichever comes second runs
+ * the action.
+ */
+public final class CallerGone {
+  private static final Runnable FIRED = () -> {};
+  private final AtomicReference<Runnable> action = new AtomicReference<>();
+
+  public static CallerGone never() {
+    return new CallerGone();
+  }
+
+  public void fire() {
+    Runnable r = action.getAndSet(FIRED);
+    if (r != null && r != FIRED) {
+      r.run();
+    }
+  }
+
+  void onFire(Runnable r) {
+    if (action.getAndUpdate(current -> current == FIRED ? FIRED : r) == FIRED) {
+      r.run();
+    }
+  }
+}

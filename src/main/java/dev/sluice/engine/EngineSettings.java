@@ -1,0 +1,26 @@
+package dev.sluice.engine;
+
+/**
+ * What the engine needs from the configuration.
+ *
+ * @param shards number of shard verticles (each owns the queues that hash to it)
+ * @param dispatch {@code direct} (context hand-off) or {@code eventbus}
+ * @param memoryBudgetBytes bytes of messages held before sends are throttled
+ * @param maxParkedReceives long polls parked server-wide (split evenly over the shards)
+ * @param maxParkedReceivesPerQueue long polls parked on one queue
+ * @param maxInflightPerQueue in-flight messages per queue before receives stop (SQS: 120,000)
+ */
+public record EngineSettings(
+    int shards,
+    String dispatch,
+    long memoryBudgetBytes,
+    int maxParkedReceives,
+    int maxParkedReceivesPerQueue,
+    int maxInflightPerQueue,
+    String accountId,
+    String region) {
+
+  public int maxParkedReceivesPerShard() {
+    return Math.max(1, maxParkedReceives / shards);
+  }
+}

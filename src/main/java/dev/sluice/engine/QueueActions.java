@@ -1,0 +1,127 @@
+package dev.sluice.engine;
+
+import dev.sluice.api.AddPermission;
+import dev.sluice.api.Caller;
+import dev.sluice.api.CreateQueue;
+import dev.sluice.api.DeleteQueue;
+import dev.sluice.api.GetQueueAttributes;
+import dev.sluice.api.GetQueueUrl;
+import dev.sluice.api.ListQueueTags;
+import dev.sluice.api.PurgeQueue;
+import dev.sluice.api.RemovePermission;
+import dev.sluice.api.SetQueueAttributes;
+import dev.sluice.api.SqsException;
+import dev.sluice.api.TagQueue;
+import dev.sluice.api.UntagQueue;
+import dev.sluice.model.QueuePermissions;
+import dev.sluice.model.QueueState;
+import io.vertx.core.Future;
+import java.util.function.BiFunction;
+
+/** Queue lifecycle, attributes, tags and permissions: each runs on the shard that owns the queue. */
+public final class QueueActions {
+  private final ShardDispatcher dispatcher;
+  private final ShardRouter router;
+  private final QueueUrls urls;
+
+  QueueActions(ShardDispatcher dispatcher, ShardRouter router, QueueUrls urls) {
+    this.dispatcher = dispatcher;
+    this.router = router;
+    this.urls = urls;
+  }
+
+  /** Runs {@code fn} on the shard owning the named queue, with the queue (or QueueDoesNotExist). */
+  <R> Future<R> onQueue(String name, BiFunction<Shard, QueueState, R> fn) {
+    return dispatcher.call(router.shardOf(name), (s, reply) -> reply.succeed(fn.apply(s, s.queue(name))));
+  }
+
+  <R> Future<R> onQueueUrl(String queueUrl, BiFunction<Shard, QueueState, R> fn) {
+    return onQueue(QueueUrls.nameOf(queueUrl), fn);
+  }
+
+  public Future<CreateQueue.Response> createQueue(Caller c, CreateQueue.Request r) {
+    String name = r.queueName();
+    if (name == null || name.isEmpty()) {
+      return Future.failedFuture(SqsException.missingParameter("QueueName"));
+    }
+    return dispatcher.call(router.shardOf(name), (s, reply) -> {
+      s.registry().create(name, r.attributes(), r.tags(), s.now());
+      reply.succeed(new CreateQueue.Response(urls.urlOf(c.baseUrl(), name)));
+    });
+  }
+
+  public Future<GetQueueUrl.Response> getQueueUrl(Caller c, GetQueueUrl.Request r) {
+    String name = r.queueName();
+    if (name == null || name.isEmpty()) {
+      return Future.failedFuture(SqsException.missingParameter("QueueName"));
+    }
+    return onQueue(name, (s, q) -> new GetQueueUrl.Response(urls.urlOf(c.baseUrl(), name)));
+  }
+
+  public Future<Void> deleteQueue(DeleteQueue.Request r) {
+    String name = QueueUrls.nameOf(r.queueUrl());
+    return dispatcher.call(router.shardOf(name), (s, reply) -> {
+      s.registry().delete(name, s.now());
+      reply.succeed(null);
+    });
+  }
+
+  public Future<GetQueueAttributes.Response> getQueueAttributes(GetQueueAttributes.Request r) {
+    return onQueueUrl(r.queueUrl(), (s, q) -> new GetQueueAttributes.Response(q.attributeValues(r.attributeNames())));
+  }
+
+  public Future<Void> setQueueAttributes(SetQueueAttributes.Request r) {
+    if (r.attributes() == null) {
+      return Future.failedFuture(SqsException.missingParameter("Attributes"));
+    }
+    return onQueueUrl(r.queueUrl(), (s, q) -> {
+      q.setAttributes(r.attributes(), s.now());
+      return null;
+    });
+  }
+
+  public Future<Void> tagQueue(TagQueue.Request r) {
+    if (r.tags() == null) {
+      return Future.failedFuture(SqsException.missingParameter("Tags"));
+    }
+    return onQueueUrl(r.queueUrl(), (s, q) -> {
+      q.metadata().tag(r.tags());
+      return null;
+    });
+  }
+
+  public Future<Void> untagQueue(UntagQueue.Request r) {
+    if (r.tagKeys() == null) {
+      return Future.failedFuture(SqsException.missingParameter("TagKeys"));
+    }
+    return onQueueUrl(r.queueUrl(), (s, q) -> {
+      q.metadata().untag(r.tagKeys());
+      return null;
+    });
+  }
+
+  public Future<ListQueueTags.Response> listQueueTags(ListQueueTags.Request r) {
+    return onQueueUrl(r.queueUrl(), (s, q) -> new ListQueueTags.Response(q.metadata().tags()));
+  }
+
+  public Future<Void> purgeQueue(PurgeQueue.Request r) {
+    return onQueueUrl(r.queueUrl(), (s, q) -> {
+      q.purge(s.now());
+      return null;
+    });
+  }
+
+  public Future<Void> addPermission(AddPermission.Request r) {
+    return onQueueUrl(r.queueUrl(), (s, q) -> {
+      QueuePermissions.add(q, r.label(), r.awsAccountIds(), r.actions(), s.now());
+      return null;
+    });
+  }
+
+  public Future<Void> removePermission(RemovePermission.Request r) {
+    return onQueueUrl(r.queueUrl(), (s, q) -> {
+      QueuePermissions.remove(q, r.label(), s.now());
+      return null;
+    });
+  }
+}

@@ -1,0 +1,80 @@
+package dev.sluice.engine;
+
+import dev.sluice.model.MemoryBudget;
+import io.vertx.core.DeploymentOptions;
+import io.vertx.core.Future;
+import io.vertx.core.ThreadingModel;
+import io.vertx.core.Vertx;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The facade every protocol calls: each action is handed to the shard that owns its queue (see
+ * {@link ShardDispatcher}) and answered on the caller's event loop. Holds no queue state itself.
+ */
+public final class QueueEngine {
+  private final QueueActions queues;
+  private final QueueListing listing;
+  private final SendActions sends;
+  private final ReceiveActions receives;
+  private final ReceiptActions receipts;
+  private final MemoryBudget budget;
+
+  private QueueEngine(ShardDispatcher dispatcher, ShardRouter router, QueueUrls urls, MemoryBudget budget) {
+    this.queues = new QueueActions(dispatcher, router, urls);
+    this.listing = new QueueListing(dispatcher, urls);
+    this.sends = new SendActions(queues);
+    this.receives = new ReceiveActions(dispatcher, router);
+    this.receipts = new ReceiptActions(queues);
+    this.budget = budget;
+  }
+
+  /** Deploys one shard verticle per configured shard and returns the engine once all have started. */
+  public static Future<QueueEngine> start(Vertx vertx, EngineSettings settings) {
+    MemoryBudget budget = new MemoryBudget(settings.memoryBudgetBytes());
+    byte[] receiptSecret = new byte[32];
+    new SecureRandom().nextBytes(receiptSecret);
+    boolean eventBus = "eventbus".equals(settings.dispatch());
+    if (eventBus) {
+      EventBusDispatcher.registerCodec(vertx);
+    }
+    List<ShardVerticle> shards = new ArrayList<>();
+    List<Future<String>> deployed = new ArrayList<>();
+    for (int i = 0; i < settings.shards(); i++) {
+      ShardVerticle v = new ShardVerticle(i, settings, budget, receiptSecret, eventBus);
+      shards.add(v);
+      // Each deployment gets its own event-loop context, assigned round-robin over the loops.
+      deployed.add(vertx.deployVerticle(v, new DeploymentOptions().setThreadingModel(ThreadingModel.EVENT_LOOP)));
+    }
+    ShardDispatcher dispatcher =
+        eventBus ? new EventBusDispatcher(vertx, shards.size()) : new DirectDispatcher(vertx, shards);
+    QueueUrls urls = new QueueUrls(settings.accountId());
+    return Future.all(deployed)
+        .map(done -> new QueueEngine(dispatcher, new ShardRouter(shards.size()), urls, budget));
+  }
+
+  public QueueActions queues() {
+    return queues;
+  }
+
+  public QueueListing listing() {
+    return listing;
+  }
+
+  public SendActions sends() {
+    return sends;
+  }
+
+  public ReceiveActions receives() {
+    return receives;
+  }
+
+  public ReceiptActions receipts() {
+    return receipts;
+  }
+
+  public MemoryBudget memoryBudget() {
+    return budget;
+  }
+}

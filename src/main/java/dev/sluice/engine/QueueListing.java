@@ -1,0 +1,65 @@
+package dev.sluice.engine;
+
+import dev.sluice.api.Caller;
+import dev.sluice.api.Limits;
+import dev.sluice.api.ListQueues;
+import dev.sluice.api.SqsException;
+import io.vertx.core.Future;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+
+/**
+ * ListQueues (sqs-reference §2.3): asks every shard for its matching names, then sorts and pages
+ * them. The NextToken is the last name returned, encoded; it stays valid while queues come and go.
+ */
+public final class QueueListing {
+  private final ShardDispatcher dispatcher;
+  private final QueueUrls urls;
+
+  QueueListing(ShardDispatcher dispatcher, QueueUrls urls) {
+    this.dispatcher = dispatcher;
+    this.urls = urls;
+  }
+
+  public Future<ListQueues.Response> listQueues(Caller c, ListQueues.Request r) {
+    Integer max = r.maxResults();
+    if (max != null && (max < 1 || max > Limits.LIST_QUEUES_MAX_RESULTS)) {
+      return Future.failedFuture(SqsException.invalidValue(
+          max, "MaxResults", "MaxResults must be an integer between 1 and 1000."));
+    }
+    String after = r.nextToken() == null || r.nextToken().isEmpty() ? null : decodeToken(r.nextToken());
+    List<Future<List<String>>> parts = new ArrayList<>();
+    for (int i = 0; i < dispatcher.shardCount(); i++) {
+      parts.add(dispatcher.call(i, (s, reply) -> reply.succeed(s.registry().names(r.queueNamePrefix()))));
+    }
+    return Future.all(parts).map(all -> {
+      List<String> names = new ArrayList<>();
+      for (int i = 0; i < parts.size(); i++) {
+        names.addAll(all.<List<String>>resultAt(i));
+      }
+      names.sort(null);
+      if (after != null) {
+        names.removeIf(n -> n.compareTo(after) <= 0);
+      }
+      // Without MaxResults: up to 1000 and never a NextToken (§2.3).
+      int limit = max == null ? Limits.LIST_QUEUES_MAX_RESULTS : max;
+      List<String> page = names.subList(0, Math.min(limit, names.size()));
+      String next = max != null && names.size() > limit ? encodeToken(page.get(page.size() - 1)) : null;
+      return new ListQueues.Response(page.stream().map(n -> urls.urlOf(c.baseUrl(), n)).toList(), next);
+    });
+  }
+
+  static String encodeToken(String lastName) {
+    return Base64.getUrlEncoder().withoutPadding().encodeToString(lastName.getBytes(StandardCharsets.UTF_8));
+  }
+
+  static String decodeToken(String token) {
+    try {
+      return new String(Base64.getUrlDecoder().decode(token), StandardCharsets.UTF_8);
+    } catch (IllegalArgumentException e) {
+      throw SqsException.invalidParameter("Invalid NextToken value.");
+    }
+  }
+}

@@ -1,0 +1,95 @@
+package dev.sluice.engine;
+
+import dev.sluice.api.BatchIdsResponse;
+import dev.sluice.api.BatchResultErrorEntry;
+import dev.sluice.api.ChangeMessageVisibility;
+import dev.sluice.api.ChangeMessageVisibilityBatch;
+import dev.sluice.api.DeleteMessage;
+import dev.sluice.api.DeleteMessageBatch;
+import dev.sluice.api.Limits;
+import dev.sluice.api.SqsException;
+import dev.sluice.model.QueueState;
+import io.vertx.core.Future;
+import java.util.ArrayList;
+import java.util.List;
+
+/** DeleteMessage and ChangeMessageVisibility, single and batched, by receipt handle. */
+public final class ReceiptActions {
+  private final QueueActions queues;
+
+  ReceiptActions(QueueActions queues) {
+    this.queues = queues;
+  }
+
+  public Future<Void> deleteMessage(DeleteMessage.Request r) {
+    String handle = required(r.receiptHandle(), "ReceiptHandle");
+    return queues.onQueueUrl(r.queueUrl(), (s, q) -> {
+      q.delete(handle, s.now());
+      return null;
+    });
+  }
+
+  public Future<Void> changeMessageVisibility(ChangeMessageVisibility.Request r) {
+    String handle = required(r.receiptHandle(), "ReceiptHandle");
+    int seconds = visibility(r.visibilityTimeout());
+    return queues.onQueueUrl(r.queueUrl(), (s, q) -> {
+      q.changeVisibility(handle, seconds, s.now());
+      return null;
+    });
+  }
+
+  public Future<BatchIdsResponse> deleteMessageBatch(DeleteMessageBatch.Request r) {
+    List<DeleteMessageBatch.Entry> entries = r.entries();
+    BatchRules.checkEntryIds(
+        entries == null ? null : entries.stream().map(DeleteMessageBatch.Entry::id).toList(),
+        "DeleteMessageBatchRequestEntry");
+    return queues.onQueueUrl(r.queueUrl(), (s, q) -> each(entries, DeleteMessageBatch.Entry::id, e -> {
+      q.delete(required(e.receiptHandle(), "ReceiptHandle"), s.now());
+    }));
+  }
+
+  public Future<BatchIdsResponse> changeMessageVisibilityBatch(ChangeMessageVisibilityBatch.Request r) {
+    List<ChangeMessageVisibilityBatch.Entry> entries = r.entries();
+    BatchRules.checkEntryIds(
+        entries == null ? null : entries.stream().map(ChangeMessageVisibilityBatch.Entry::id).toList(),
+        "ChangeMessageVisibilityBatchRequestEntry");
+    return queues.onQueueUrl(r.queueUrl(), (s, q) -> each(entries, ChangeMessageVisibilityBatch.Entry::id, e -> {
+      q.changeVisibility(
+          required(e.receiptHandle(), "ReceiptHandle"), visibility(e.visibilityTimeout()), s.now());
+    }));
+  }
+
+  /** Applies the action to every entry; an entry's SQS error becomes its Failed entry. */
+  private static <E> BatchIdsResponse each(
+      List<E> entries, java.util.function.Function<E, String> id, java.util.function.Consumer<E> action) {
+    List<String> ok = new ArrayList<>(entries.size());
+    List<BatchResultErrorEntry> failed = new ArrayList<>();
+    for (E e : entries) {
+      try {
+        action.accept(e);
+        ok.add(id.apply(e));
+      } catch (SqsException ex) {
+        failed.add(BatchResultErrorEntry.of(id.apply(e), ex));
+      }
+    }
+    return new BatchIdsResponse(ok, failed);
+  }
+
+  private static String required(String value, String parameter) {
+    if (value == null || value.isEmpty()) {
+      throw SqsException.missingParameter(parameter);
+    }
+    return value;
+  }
+
+  private static int visibility(Integer seconds) {
+    if (seconds == null) {
+      throw SqsException.missingParameter("VisibilityTimeout");
+    }
+    if (seconds < 0 || seconds > Limits.VISIBILITY_SECONDS_MAX) {
+      throw SqsException.invalidValue(
+          seconds, "VisibilityTimeout", "VisibilityTimeout must be an integer between 0 and 43200.");
+    }
+    return seconds;
+  }
+}

@@ -1,0 +1,71 @@
+package dev.sluice.engine;
+
+import dev.sluice.api.ErrorCode;
+import dev.sluice.api.Limits;
+import dev.sluice.api.ReceiveMessage;
+import dev.sluice.api.SqsException;
+import dev.sluice.model.AttributeSelection;
+import dev.sluice.model.QueueState;
+import dev.sluice.model.ReceiveSpec;
+import dev.sluice.model.Waiter;
+import io.vertx.core.Future;
+import java.util.List;
+
+/**
+ * ReceiveMessage: a receive that finds nothing and may wait is parked in its queue as a waiter,
+ * completed by a send, a delay or visibility expiry, its deadline, or dropped when the caller goes.
+ * There is no polling loop anywhere.
+ */
+public final class ReceiveActions {
+  private static final ReceiveMessage.Response EMPTY = new ReceiveMessage.Response(List.of());
+
+  private final ShardDispatcher dispatcher;
+  private final ShardRouter router;
+
+  ReceiveActions(ShardDispatcher dispatcher, ShardRouter router) {
+    this.dispatcher = dispatcher;
+    this.router = router;
+  }
+
+  public Future<ReceiveMessage.Response> receiveMessage(ReceiveMessage.Request r, CallerGone gone) {
+    int max = r.maxNumberOfMessages() == null ? 1 : r.maxNumberOfMessages();
+    if (max < 1 || max > Limits.MAX_MESSAGES_PER_RECEIVE) {
+      throw SqsException.invalidValue(max, "MaxNumberOfMessages", "Must be between 1 and 10, if provided.");
+    }
+    Integer wait = r.waitTimeSeconds();
+    if (wait != null && (wait < 0 || wait > Limits.WAIT_SECONDS_MAX)) {
+      throw SqsException.invalidValue(wait, "WaitTimeSeconds", "Must be >= 0 and <= 20, if provided.");
+    }
+    Integer visibility = r.visibilityTimeout();
+    if (visibility != null && (visibility < 0 || visibility > Limits.VISIBILITY_SECONDS_MAX)) {
+      throw SqsException.invalidValue(
+          visibility, "VisibilityTimeout", "Must be >= 0 and <= " + Limits.VISIBILITY_SECONDS_MAX + ", if provided.");
+    }
+    AttributeSelection selection =
+        AttributeSelection.of(r.attributeNames(), r.messageSystemAttributeNames(), r.messageAttributeNames());
+    String name = QueueUrls.nameOf(r.queueUrl());
+    return dispatcher.call(router.shardOf(name), (s, reply) -> {
+      QueueState q = s.queue(name);
+      long now = s.now();
+      ReceiveSpec spec = new ReceiveSpec(
+          max, visibility != null ? visibility : q.attributes().visibilitySeconds(), selection);
+      List<ReceiveMessage.Message> got = q.receive(spec, now);
+      if (!got.isEmpty()) {
+        reply.succeed(new ReceiveMessage.Response(got));
+        return;
+      }
+      // An absent WaitTimeSeconds means the queue's ReceiveMessageWaitTimeSeconds (§5.4).
+      int waitSeconds = wait != null ? wait : q.attributes().waitSeconds();
+      if (waitSeconds == 0) {
+        if (q.inflightLimitReached()) {
+          throw new SqsException(ErrorCode.OVER_LIMIT, "The maximum number of in flight messages is reached.");
+        }
+        reply.succeed(EMPTY);
+        return;
+      }
+      Waiter w = new Waiter(spec, messages -> reply.succeed(new ReceiveMessage.Response(messages)));
+      q.park(w, now + waitSeconds * 1000L);
+      gone.onFire(() -> s.later(() -> q.cancel(w)));
+    });
+  }
+}

@@ -1,0 +1,77 @@
+package dev.sluice.engine;
+
+import dev.sluice.api.BatchResultErrorEntry;
+import dev.sluice.api.Caller;
+import dev.sluice.api.ErrorCode;
+import dev.sluice.api.Limits;
+import dev.sluice.api.SendMessage;
+import dev.sluice.api.SendMessageBatch;
+import dev.sluice.api.SqsException;
+import dev.sluice.model.MessageValidation;
+import dev.sluice.model.NewMessage;
+import dev.sluice.model.QueueState;
+import io.vertx.core.Future;
+import java.util.ArrayList;
+import java.util.List;
+
+/** SendMessage and SendMessageBatch: validated and enqueued by the shard that owns the queue. */
+public final class SendActions {
+  private final QueueActions queues;
+
+  SendActions(QueueActions queues) {
+    this.queues = queues;
+  }
+
+  public Future<SendMessage.Response> sendMessage(Caller c, SendMessage.Request r) {
+    NewMessage m = new NewMessage(
+        r.messageBody(), r.delaySeconds(), r.messageAttributes(), r.messageSystemAttributes(),
+        r.messageDeduplicationId(), r.messageGroupId(), c.senderId(), c.traceHeader());
+    return queues.onQueueUrl(r.queueUrl(), (s, q) -> q.send(m, false, s.now()));
+  }
+
+  public Future<SendMessageBatch.Response> sendMessageBatch(Caller c, SendMessageBatch.Request r) {
+    List<SendMessageBatch.Entry> entries = r.entries();
+    BatchRules.checkEntryIds(
+        entries == null ? null : entries.stream().map(SendMessageBatch.Entry::id).toList(),
+        "SendMessageBatchRequestEntry");
+    List<NewMessage> messages = entries.stream()
+        .map(e -> new NewMessage(
+            e.messageBody(), e.delaySeconds(), e.messageAttributes(), e.messageSystemAttributes(),
+            e.messageDeduplicationId(), e.messageGroupId(), c.senderId(), c.traceHeader()))
+        .toList();
+    checkTotalSize(messages);
+    return queues.onQueueUrl(r.queueUrl(), (s, q) -> sendAll(s, q, entries, messages));
+  }
+
+  /** The whole batch may carry at most 1 MiB of payload, whatever the queue's limit (§2.9). */
+  private static void checkTotalSize(List<NewMessage> messages) {
+    long total = 0;
+    for (NewMessage m : messages) {
+      total += MessageValidation.payloadBytes(m.body(), m.attributes());
+    }
+    if (total > Limits.MAX_BATCH_PAYLOAD_BYTES) {
+      throw new SqsException(
+          ErrorCode.BATCH_REQUEST_TOO_LONG,
+          "Batch requests cannot be longer than 1048576 bytes. You have sent " + total + " bytes.");
+    }
+  }
+
+  private static SendMessageBatch.Response sendAll(
+      Shard s, QueueState q, List<SendMessageBatch.Entry> entries, List<NewMessage> messages) {
+    long now = s.now();
+    List<SendMessageBatch.ResultEntry> ok = new ArrayList<>(entries.size());
+    List<BatchResultErrorEntry> failed = new ArrayList<>();
+    for (int i = 0; i < entries.size(); i++) {
+      String id = entries.get(i).id();
+      try {
+        SendMessage.Response sent = q.send(messages.get(i), true, now);
+        ok.add(new SendMessageBatch.ResultEntry(
+            id, sent.messageId(), sent.md5OfMessageBody(), sent.md5OfMessageAttributes(),
+            sent.md5OfMessageSystemAttributes(), sent.sequenceNumber()));
+      } catch (SqsException e) {
+        failed.add(BatchResultErrorEntry.of(id, e));
+      }
+    }
+    return new SendMessageBatch.Response(ok, failed);
+  }
+}

@@ -1,0 +1,77 @@
+package dev.sluice.engine;
+
+import dev.sluice.api.SqsException;
+import dev.sluice.model.DueTimeIndex;
+import dev.sluice.model.QueueRegistry;
+import dev.sluice.model.QueueState;
+import dev.sluice.model.ShardResources;
+import io.vertx.core.Completable;
+import java.util.function.Consumer;
+import java.util.function.LongSupplier;
+
+/**
+ * One shard's queues and its due-time index. Owned by its {@link ShardVerticle}'s event loop: every
+ * method runs there and nowhere else, which is why nothing here is locked.
+ */
+public final class Shard {
+  private static final System.Logger LOG = System.getLogger(Shard.class.getName());
+
+  private final int index;
+  private final ShardResources env;
+  private final QueueRegistry registry;
+  private final LongSupplier clock;
+  private final Runnable afterEachCall;
+  private final Consumer<Runnable> onLoop;
+
+  Shard(int index, ShardResources env, LongSupplier clock, Runnable afterEachCall, Consumer<Runnable> onLoop) {
+    this.index = index;
+    this.env = env;
+    this.registry = new QueueRegistry(env);
+    this.clock = clock;
+    this.afterEachCall = afterEachCall;
+    this.onLoop = onLoop;
+  }
+
+  public int index() {
+    return index;
+  }
+
+  public long now() {
+    return clock.getAsLong();
+  }
+
+  public QueueRegistry registry() {
+    return registry;
+  }
+
+  public QueueState queue(String name) {
+    return registry.get(name);
+  }
+
+  public DueTimeIndex dueTimes() {
+    return env.index();
+  }
+
+  public ShardResources resources() {
+    return env;
+  }
+
+  /** Runs a task later on this shard's event loop, from any thread. */
+  public void later(Runnable task) {
+    onLoop.accept(task);
+  }
+
+  /** Runs a call; an exception it throws becomes its failed answer, and the timer is re-armed. */
+  <R> void run(ShardCall<R> call, Completable<R> reply) {
+    try {
+      call.run(this, reply);
+    } catch (SqsException e) {
+      reply.fail(e);
+    } catch (RuntimeException e) {
+      LOG.log(System.Logger.Level.ERROR, "Shard " + index + " failed a call", e);
+      reply.fail(e);
+    } finally {
+      afterEachCall.run();
+    }
+  }
+}

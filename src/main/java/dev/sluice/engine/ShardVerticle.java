@@ -1,0 +1,81 @@
+package dev.sluice.engine;
+
+import dev.sluice.model.DueTimeIndex;
+import dev.sluice.model.MemoryBudget;
+import dev.sluice.model.ParkingLimits;
+import dev.sluice.model.ReceiptHandleCodec;
+import dev.sluice.model.ShardResources;
+import io.vertx.core.Context;
+import io.vertx.core.Future;
+import io.vertx.core.VerticleBase;
+
+/**
+ * Deploys one shard on one event loop and drives its time: a single Vert.x timer, armed for the
+ * earliest entry of the shard's due-time index, fires every delay, visibility expiry, retention
+ * sweep and long-poll deadline. Never one timer per message. Everything here runs on this
+ * verticle's context.
+ */
+public final class ShardVerticle extends VerticleBase {
+  private final int index;
+  private final EngineSettings settings;
+  private final MemoryBudget budget;
+  private final byte[] receiptSecret;
+  private final boolean eventBusDispatch;
+  private Shard shard;
+  private long timerId = -1;
+  private long armedForMillis = Long.MAX_VALUE;
+
+  public ShardVerticle(int index, EngineSettings settings, MemoryBudget budget, byte[] receiptSecret, boolean eventBusDispatch) {
+    this.index = index;
+    this.settings = settings;
+    this.budget = budget;
+    this.receiptSecret = receiptSecret;
+    this.eventBusDispatch = eventBusDispatch;
+  }
+
+  @Override
+  public Future<?> start() {
+    ShardResources env = new ShardResources(
+        new DueTimeIndex(),
+        new ReceiptHandleCodec(receiptSecret),
+        new ParkingLimits(settings.maxParkedReceivesPerQueue(), settings.maxParkedReceivesPerShard()),
+        budget,
+        settings.accountId(),
+        settings.region(),
+        settings.maxInflightPerQueue());
+    shard = new Shard(index, env, System::currentTimeMillis, this::rearm, task -> context.runOnContext(v -> task.run()));
+    if (eventBusDispatch) {
+      EventBusDispatcher.register(vertx, index, shard);
+    }
+    return Future.succeededFuture();
+  }
+
+  Context context() {
+    return context;
+  }
+
+  Shard shard() {
+    return shard;
+  }
+
+  /** Arms the timer for the earliest due time if it is earlier than what is armed now. */
+  private void rearm() {
+    long next = shard.dueTimes().nextDueAtMillis();
+    if (next == Long.MAX_VALUE || next >= armedForMillis) {
+      return;
+    }
+    if (timerId >= 0) {
+      vertx.cancelTimer(timerId);
+    }
+    long delay = Math.max(1, next - shard.now());
+    armedForMillis = next;
+    timerId = vertx.setTimer(delay, id -> fire());
+  }
+
+  private void fire() {
+    timerId = -1;
+    armedForMillis = Long.MAX_VALUE;
+    shard.dueTimes().fireDue(shard.now());
+    rearm();
+  }
+}

@@ -1,0 +1,47 @@
+package dev.sluice.http;
+
+import dev.sluice.api.Caller;
+import dev.sluice.model.Ids;
+import io.vertx.core.http.HttpServerRequest;
+
+/** Derives who is calling, and which base URL to hand them, from an HTTP request. Stateless. */
+final class Callers {
+  private final String publicBaseUrl;
+  private final String defaultSenderId;
+
+  Callers(String publicBaseUrl, String defaultSenderId) {
+    this.publicBaseUrl = publicBaseUrl;
+    this.defaultSenderId = defaultSenderId;
+  }
+
+  Caller of(HttpServerRequest req) {
+    return new Caller(Ids.uuid(), baseUrl(req), senderId(req.getHeader("Authorization")), req.getHeader("X-Amzn-Trace-Id"));
+  }
+
+  /** The configured public base URL, else the URL the client used to reach us (its Host header). */
+  private String baseUrl(HttpServerRequest req) {
+    if (!publicBaseUrl.isEmpty()) {
+      return publicBaseUrl;
+    }
+    String host = req.getHeader("Host");
+    if (host == null || host.isEmpty()) {
+      host = req.localAddress().hostAddress() + ":" + req.localAddress().port();
+    }
+    return (req.isSSL() ? "https://" : "http://") + host;
+  }
+
+  /** The access key id of a SigV4 Authorization header ("Credential=AKID/date/..."), as SenderId. */
+  private String senderId(String authorization) {
+    if (authorization != null) {
+      int i = authorization.indexOf("Credential=");
+      if (i >= 0) {
+        int start = i + "Credential=".length();
+        int end = authorization.indexOf('/', start);
+        if (end > start) {
+          return authorization.substring(start, end);
+        }
+      }
+    }
+    return defaultSenderId;
+  }
+}

@@ -1,0 +1,64 @@
+package dev.sluice.http;
+
+import dev.sluice.api.Caller;
+import dev.sluice.api.ErrorCode;
+import dev.sluice.api.SqsException;
+import dev.sluice.engine.CallerGone;
+import dev.sluice.protocol.json.JsonErrors;
+import dev.sluice.protocol.json.JsonProtocol;
+import dev.sluice.protocol.query.QueryErrors;
+import io.vertx.core.Handler;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpServerRequest;
+
+/**
+ * The first handler of every HTTP request: tells the wire protocol apart (sqs-reference §1.1),
+ * reads the body within its limit and hands the request on. Stateless; shared by every HTTP
+ * verticle.
+ */
+final class HttpFront implements Handler<HttpServerRequest> {
+  private final JsonProtocol json;
+  private final Callers callers;
+  private final int maxBodyBytes;
+
+  HttpFront(JsonProtocol json, Callers callers, int maxBodyBytes) {
+    this.json = json;
+    this.callers = callers;
+    this.maxBodyBytes = maxBodyBytes;
+  }
+
+  @Override
+  public void handle(HttpServerRequest req) {
+    Caller caller = callers.of(req);
+    if (!JsonProtocol.accepts(req)) {
+      QueryErrors.render(req.response(), new SqsException(ErrorCode.INVALID_ACTION,
+          "Sluice speaks the AWS JSON 1.0 protocol (POST with X-Amz-Target: AmazonSQS.<Action>);"
+              + " the Query protocol is not supported by this version."), caller.requestId());
+      return;
+    }
+    if (req.method() != HttpMethod.POST) {
+      req.response().putHeader("x-amzn-RequestId", caller.requestId());
+      JsonErrors.render(req.response(),
+          new SqsException(ErrorCode.UNSUPPORTED_OPERATION, "The AWS JSON protocol takes POST requests only."));
+      return;
+    }
+    CallerGone gone = watchConnection(req);
+    BodyReader.read(req, maxBodyBytes).onComplete((body, failure) -> {
+      if (failure == null) {
+        json.handle(req, body, caller, gone);
+      } else if (!req.response().ended()) {
+        req.response().putHeader("x-amzn-RequestId", caller.requestId());
+        JsonErrors.render(req.response(), failure);
+      }
+    });
+  }
+
+  /** Only a receive can be parked, so only a receive listens for its connection closing. */
+  private static CallerGone watchConnection(HttpServerRequest req) {
+    CallerGone gone = new CallerGone();
+    if ("AmazonSQS.ReceiveMessage".equals(req.getHeader("X-Amz-Target"))) {
+      req.response().closeHandler(v -> gone.fire());
+    }
+    return gone;
+  }
+}

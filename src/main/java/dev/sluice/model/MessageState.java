@@ -1,0 +1,13 @@
+package dev.sluice.model;
+
+/** Where a message is in its life: the state decides which structure of its queue holds it. */
+public enum MessageState {
+  /** Waiting out a delay; in the due-time index until it becomes visible. */
+  DELAYED,
+  /** Visible: receivable now. */
+  READY,
+  /** Received and hidden until its visibility timeout; in the due-time index. */
+  IN_FLIGHT,
+  /** Deleted, expired, purged or moved: no longer in any structure of its queue. */
+  GONE
+}

@@ -1,0 +1,82 @@
+package dev.sluice.model;
+
+import dev.sluice.api.Limits;
+import dev.sluice.api.SqsException;
+import java.util.Collections;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * A queue's identity, attributes and tags. The generation is random per queue creation, so a
+ * receipt handle of a deleted queue never works on a new queue of the same name. Owned by the
+ * shard event loop that owns the queue.
+ */
+public final class QueueMetadata {
+  private final String name;
+  private final String arn;
+  private final long generation;
+  private final long createdAtMillis;
+  private long lastModifiedAtMillis;
+  private QueueAttributes attributes;
+  private final Map<String, String> tags = new TreeMap<>();
+
+  public QueueMetadata(String name, String arn, long generation, long createdAtMillis, QueueAttributes attributes) {
+    this.name = name;
+    this.arn = arn;
+    this.generation = generation;
+    this.createdAtMillis = createdAtMillis;
+    this.lastModifiedAtMillis = createdAtMillis;
+    this.attributes = attributes;
+  }
+
+  public String name() {
+    return name;
+  }
+
+  public String arn() {
+    return arn;
+  }
+
+  public long generation() {
+    return generation;
+  }
+
+  public long createdAtMillis() {
+    return createdAtMillis;
+  }
+
+  public long lastModifiedAtMillis() {
+    return lastModifiedAtMillis;
+  }
+
+  public QueueAttributes attributes() {
+    return attributes;
+  }
+
+  void setAttributes(QueueAttributes attributes, long nowMillis) {
+    this.attributes = attributes;
+    this.lastModifiedAtMillis = nowMillis;
+  }
+
+  public Map<String, String> tags() {
+    return Collections.unmodifiableMap(tags);
+  }
+
+  /** Adds or overwrites tags after checking the tag rules on the combined set (§2.7). */
+  public void tag(Map<String, String> newTags) {
+    TagRules.check(newTags);
+    Map<String, String> combined = new TreeMap<>(tags);
+    combined.putAll(newTags);
+    if (combined.size() > Limits.MAX_TAGS) {
+      throw SqsException.invalidParameter(
+          "Too many tags added for queue " + name + ": a queue can have at most 50 tags.");
+    }
+    tags.putAll(newTags);
+  }
+
+  public void untag(Iterable<String> keys) {
+    for (String k : keys) {
+      tags.remove(k);
+    }
+  }
+}

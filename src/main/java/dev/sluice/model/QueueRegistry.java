@@ -1,0 +1,142 @@
+package dev.sluice.model;
+
+import dev.sluice.api.ErrorCode;
+import dev.sluice.api.Limits;
+import dev.sluice.api.SqsException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * The queues of one shard by name, and the names deleted in the last 60 seconds (which may not be
+ * created again yet). Owned by the shard event loop; pure, with the time passed in.
+ */
+public final class QueueRegistry {
+  private final ShardResources env;
+  private final Map<String, QueueState> queues = new HashMap<>();
+  /** Deletion time by name, oldest first, pruned as entries pass the 60-second wait. */
+  private final LinkedHashMap<String, Long> deletedAtMillis = new LinkedHashMap<>();
+
+  public QueueRegistry(ShardResources env) {
+    this.env = env;
+  }
+
+  /**
+   * CreateQueue (sqs-reference §2.1): the existing queue when the given attributes match it, a new
+   * queue otherwise. The boolean of the result says whether the queue was created now.
+   */
+  public QueueState create(String name, Map<String, String> attributes, Map<String, String> tags, long nowMillis) {
+    Map<String, String> attrs = attributes == null ? Map.of() : attributes;
+    boolean fifo = checkNameAndType(name, attrs);
+    QueueState existing = queues.get(name);
+    if (existing != null) {
+      String differs = existing.attributes().firstDifference(attrs);
+      if (differs != null) {
+        throw new SqsException(
+            ErrorCode.QUEUE_NAME_EXISTS,
+            "A queue already exists with the same name and a different value for attribute " + differs);
+      }
+      return existing;
+    }
+    pruneDeleted(nowMillis);
+    if (deletedAtMillis.containsKey(name)) {
+      throw new SqsException(
+          ErrorCode.QUEUE_DELETED_RECENTLY,
+          "You must wait 60 seconds after deleting a queue before you can create another with the same name.");
+    }
+    QueueAttributes qa = QueueAttributes.create(fifo, attrs);
+    QueueMetadata md = new QueueMetadata(name, env.arnOf(name), ThreadLocalRandom.current().nextLong(), nowMillis, qa);
+    if (tags != null && !tags.isEmpty()) {
+      md.tag(tags);
+    }
+    QueueState q = newQueue(md);
+    queues.put(name, q);
+    return q;
+  }
+
+  private QueueState newQueue(QueueMetadata md) {
+    if (md.attributes().fifo()) {
+      throw new SqsException(ErrorCode.UNSUPPORTED_OPERATION, "FIFO queues are not supported by this Sluice version.");
+    }
+    return new StandardQueueState(env, md);
+  }
+
+  /** Validates the name and its agreement with FifoQueue; returns whether the queue is FIFO. */
+  static boolean checkNameAndType(String name, Map<String, String> attrs) {
+    if (name == null || name.isEmpty()) {
+      throw SqsException.missingParameter("QueueName");
+    }
+    boolean fifoName = name.endsWith(".fifo");
+    String base = fifoName ? name.substring(0, name.length() - 5) : name;
+    boolean ok =
+        !base.isEmpty()
+            && name.length() <= Limits.QUEUE_NAME_MAX_LENGTH
+            && base.chars().allMatch(c -> c < 128 && (Character.isLetterOrDigit(c) || c == '-' || c == '_'));
+    if (!ok) {
+      throw SqsException.invalidParameter(
+          "Can only include alphanumeric characters, hyphens, or underscores. 1 to 80 in length");
+    }
+    boolean fifoFlag = "true".equalsIgnoreCase(attrs.get(QueueAttributes.FIFO_QUEUE));
+    if (fifoFlag && !fifoName) {
+      throw SqsException.invalidParameter(
+          "The name of a FIFO queue can only include alphanumeric characters, hyphens, or underscores,"
+              + " must end with .fifo suffix and be 1 to 80 in length.");
+    }
+    if (fifoName && !fifoFlag) {
+      throw SqsException.invalidParameter(
+          "Can only include alphanumeric characters, hyphens, or underscores. 1 to 80 in length");
+    }
+    return fifoName;
+  }
+
+  /** The queue, or QueueDoesNotExist. */
+  public QueueState get(String name) {
+    QueueState q = queues.get(name);
+    if (q == null) {
+      throw SqsException.queueDoesNotExist();
+    }
+    return q;
+  }
+
+  public QueueState find(String name) {
+    return queues.get(name);
+  }
+
+  public void delete(String name, long nowMillis) {
+    QueueState q = get(name);
+    queues.remove(name);
+    q.close();
+    pruneDeleted(nowMillis);
+    deletedAtMillis.remove(name);
+    deletedAtMillis.put(name, nowMillis);
+  }
+
+  /** Names starting with the prefix (case-sensitive), unsorted. */
+  public List<String> names(String prefix) {
+    List<String> out = new ArrayList<>();
+    for (String n : queues.keySet()) {
+      if (prefix == null || n.startsWith(prefix)) {
+        out.add(n);
+      }
+    }
+    return out;
+  }
+
+  public Iterable<QueueState> all() {
+    return queues.values();
+  }
+
+  private void pruneDeleted(long nowMillis) {
+    Iterator<Map.Entry<String, Long>> it = deletedAtMillis.entrySet().iterator();
+    while (it.hasNext()) {
+      if (it.next().getValue() + Limits.QUEUE_RECREATE_WAIT_MILLIS > nowMillis) {
+        return;
+      }
+      it.remove();
+    }
+  }
+}

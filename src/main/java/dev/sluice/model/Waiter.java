@@ -1,0 +1,43 @@
+package dev.sluice.model;
+
+import dev.sluice.api.ReceiveMessage;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * A parked long poll: a receive that found nothing and waits in its queue until a message becomes
+ * available or its deadline passes. It completes exactly once; after a cancel (the connection
+ * closed) it never completes. Owned by the shard event loop of its queue.
+ */
+public final class Waiter extends Timed {
+  final ReceiveSpec spec;
+  private final Consumer<List<ReceiveMessage.Message>> onComplete;
+  QueueState queue;
+  private boolean done;
+
+  public Waiter(ReceiveSpec spec, Consumer<List<ReceiveMessage.Message>> onComplete) {
+    this.spec = spec;
+    this.onComplete = onComplete;
+  }
+
+  public boolean isDone() {
+    return done;
+  }
+
+  /** Delivers the result unless the waiter already completed or was cancelled. */
+  void complete(List<ReceiveMessage.Message> messages) {
+    if (!done) {
+      done = true;
+      onComplete.accept(messages);
+    }
+  }
+
+  void markCancelled() {
+    done = true;
+  }
+
+  @Override
+  public void onDue(long nowMillis) {
+    queue.expireWaiter(this);
+  }
+}

@@ -1,0 +1,38 @@
+package dev.sluice.protocol.json;
+
+import dev.sluice.api.ErrorCode;
+import dev.sluice.api.SqsException;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.core.json.JsonObject;
+
+/**
+ * The one place errors are rendered on the AWS JSON 1.0 protocol (sqs-reference §1.2): status from
+ * the error table, {@code __type} and {@code message} in the body, and the legacy Query code in
+ * {@code x-amzn-query-error}, which boto3, the AWS CLI and the Java SDK read as the error code.
+ */
+public final class JsonErrors {
+  private static final System.Logger LOG = System.getLogger(JsonErrors.class.getName());
+
+  private JsonErrors() {}
+
+  public static void render(HttpServerResponse response, Throwable failure) {
+    SqsException e = asSqs(failure);
+    ErrorCode code = e.code();
+    Buffer body = new JsonObject().put("__type", code.jsonType()).put("message", e.getMessage()).toBuffer();
+    response
+        .setStatusCode(code.httpStatus())
+        .putHeader("x-amzn-query-error", code.queryCode() + (code.senderFault() ? ";Sender" : ";Receiver"))
+        .putHeader("Content-Type", JsonProtocol.CONTENT_TYPE)
+        .end(body);
+  }
+
+  /** Unexpected failures are bugs: logged with their stack trace, answered as InternalFailure. */
+  static SqsException asSqs(Throwable failure) {
+    if (failure instanceof SqsException e) {
+      return e;
+    }
+    LOG.log(System.Logger.Level.ERROR, "Internal failure while serving a request", failure);
+    return new SqsException(ErrorCode.INTERNAL_FAILURE, "We encountered an internal error. Please try again.");
+  }
+}

@@ -1,0 +1,27 @@
+package dev.sluice.protocol.query;
+
+import dev.sluice.api.ErrorCode;
+import dev.sluice.api.SqsException;
+import io.vertx.core.http.HttpServerResponse;
+
+/**
+ * The one place errors are rendered on the Query protocol: an {@code ErrorResponse} XML document in
+ * the 2012-11-05 namespace with the legacy code (sqs-reference §1.4).
+ */
+public final class QueryErrors {
+  private QueryErrors() {}
+
+  public static void render(HttpServerResponse response, SqsException e, String requestId) {
+    ErrorCode code = e.code();
+    String xml = "<?xml version=\"1.0\"?><ErrorResponse xmlns=\"http://queue.amazonaws.com/doc/2012-11-05/\">"
+        + "<Error><Type>" + (code.senderFault() ? "Sender" : "Receiver") + "</Type>"
+        + "<Code>" + Xml.escape(code.queryCode()) + "</Code>"
+        + "<Message>" + Xml.escape(e.getMessage()) + "</Message><Detail/></Error>"
+        + "<RequestId>" + Xml.escape(requestId) + "</RequestId></ErrorResponse>";
+    response
+        .setStatusCode(code.httpStatus())
+        .putHeader("Content-Type", "text/xml")
+        .putHeader("x-amzn-RequestId", requestId)
+        .end(xml);
+  }
+}

@@ -1,0 +1,83 @@
+package dev.sluice.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The README quickstart, the way a user runs it: the packaged jar as its own process, then the
+ * README's AWS CLI block executed as written (only the port changed, so the test never needs 9324).
+ */
+class QuickstartIT {
+  static final Path README = Path.of("README.md");
+
+  @Test
+  void theReadmeQuickstartWorksAsWritten() throws Exception {
+    String readme = Files.readString(README);
+    assertTrue(readme.contains("mvn -q -DskipTests package && java -jar target/sluice.jar"),
+        "the README's run command starts the jar this test starts");
+    String cliBlock = fencedBlockAfter(readme, "<!-- quickstart-cli");
+    int port = freePort();
+    Path jar = Path.of(System.getProperty("sluice.jar", "target/sluice.jar"));
+    ProcessBuilder server = new ProcessBuilder("java", "-jar", jar.toString()).redirectErrorStream(true);
+    server.environment().put("SLUICE_HTTP_PORT", Integer.toString(port));
+    Path serverLog = Files.createTempFile("sluice-quickstart", ".log");
+    server.redirectOutput(serverLog.toFile());
+    Process p = server.start();
+    try {
+      awaitPort(port, p);
+      Path script = Files.createTempFile("quickstart", ".sh");
+      Files.writeString(script, "set -euo pipefail\n" + cliBlock.replace("9324", Integer.toString(port)));
+      ProcessBuilder cli = new ProcessBuilder("bash", script.toString()).redirectErrorStream(true);
+      cli.environment().put("PATH", System.getenv("PATH") + ":" + System.getProperty("user.home") + "/.pyenv/shims");
+      Process run = cli.start();
+      String out = new String(run.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertTrue(run.waitFor(60, TimeUnit.SECONDS), "the CLI block finished");
+      assertEquals(0, run.exitValue(), out);
+      assertTrue(out.contains("\"QueueUrl\": \"http://127.0.0.1:" + port + "/000000000000/orders\""), out);
+      assertTrue(out.contains("\"Body\": \"Hello from Sluice\""), out);
+    } finally {
+      p.destroy();
+      if (!p.waitFor(15, TimeUnit.SECONDS)) {
+        p.destroyForcibly();
+      }
+    }
+    assertEquals(List.of(), Files.readAllLines(serverLog).stream()
+        .filter(l -> l.contains("SEVERE") || l.contains("ERROR") || l.contains("blocked")).toList());
+  }
+
+  static String fencedBlockAfter(String text, String marker) {
+    int at = text.indexOf(marker);
+    assertTrue(at >= 0, "README has the marker " + marker);
+    int open = text.indexOf("```bash\n", at) + "```bash\n".length();
+    return text.substring(open, text.indexOf("```", open));
+  }
+
+  static int freePort() throws IOException {
+    try (ServerSocket s = new ServerSocket(0)) {
+      return s.getLocalPort();
+    }
+  }
+
+  static void awaitPort(int port, Process p) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (System.nanoTime() < deadline) {
+      assertTrue(p.isAlive(), "the server process exited early");
+      try (Socket s = new Socket("127.0.0.1", port)) {
+        return;
+      } catch (IOException notYet) {
+        Thread.sleep(100);
+      }
+    }
+    throw new AssertionError("the server did not open port " + port);
+  }
+}

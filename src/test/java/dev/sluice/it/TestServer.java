@@ -1,0 +1,73 @@
+package dev.sluice.it;
+
+import dev.sluice.Sluice;
+import dev.sluice.config.ConfigLoader;
+import java.net.URI;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.http.nio.netty.NettyNioAsyncHttpClient;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.sqs.SqsAsyncClient;
+import software.amazon.awssdk.services.sqs.SqsClient;
+
+/**
+ * A whole Sluice server in this JVM on a free port, configured through the same environment
+ * variables a user would set, and AWS SDK v2 clients pointed at it (MD5 checks left on).
+ */
+final class TestServer implements AutoCloseable {
+  final Sluice sluice;
+  final URI endpoint;
+
+  private TestServer(Sluice sluice) {
+    this.sluice = sluice;
+    this.endpoint = URI.create("http://127.0.0.1:" + sluice.port());
+  }
+
+  static TestServer start() {
+    return start(Map.of());
+  }
+
+  static TestServer start(Map<String, String> env) {
+    Map<String, String> all = new HashMap<>(env);
+    all.putIfAbsent("SLUICE_HTTP_PORT", "0");
+    all.putIfAbsent("SLUICE_HTTP_HOST", "127.0.0.1");
+    try {
+      return new TestServer(Sluice.start(ConfigLoader.load(new String[0], all)).await(30, TimeUnit.SECONDS));
+    } catch (Exception e) {
+      throw new IllegalStateException("Sluice did not start", e);
+    }
+  }
+
+  SqsClient client() {
+    return SqsClient.builder()
+        .endpointOverride(endpoint)
+        .region(Region.US_EAST_1)
+        .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("AKIDTEST", "secret")))
+        .httpClient(UrlConnectionHttpClient.builder().socketTimeout(Duration.ofSeconds(30)).build())
+        .build();
+  }
+
+  SqsAsyncClient asyncClient(int maxConnections) {
+    return SqsAsyncClient.builder()
+        .endpointOverride(endpoint)
+        .region(Region.US_EAST_1)
+        .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("AKIDTEST", "secret")))
+        .httpClient(NettyNioAsyncHttpClient.builder().maxConcurrency(maxConnections)
+            .readTimeout(Duration.ofSeconds(30)).build())
+        .build();
+  }
+
+  String queueUrl(String name) {
+    return endpoint + "/000000000000/" + name;
+  }
+
+  @Override
+  public void close() throws Exception {
+    sluice.stop().await(10, TimeUnit.SECONDS);
+  }
+}

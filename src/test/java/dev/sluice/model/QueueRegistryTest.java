@@ -1,0 +1,71 @@
+package dev.sluice.model;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.sluice.api.ErrorCode;
+import dev.sluice.api.SqsException;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class QueueRegistryTest {
+  final ShardFixture shard = new ShardFixture();
+
+  SqsException createFails(String name, Map<String, String> attrs) {
+    return assertThrows(SqsException.class, () -> shard.create(name, attrs));
+  }
+
+  @Test
+  void creatingAgainWithNoOrEqualAttributesReturnsTheSameQueue() {
+    QueueState q = shard.create("q", Map.of("VisibilityTimeout", "40"));
+    assertSame(q, shard.create("q", Map.of()));
+    assertSame(q, shard.create("q", Map.of("VisibilityTimeout", "40")));
+    q.setAttributes(Map.of("VisibilityTimeout", "50"), shard.now);
+    assertSame(q, shard.create("q", Map.of("VisibilityTimeout", "50")));
+  }
+
+  @Test
+  void creatingAgainWithDifferentAttributesFailsNamingTheAttribute() {
+    shard.create("q", Map.of());
+    SqsException e = createFails("q", Map.of("DelaySeconds", "1"));
+    assertEquals(ErrorCode.QUEUE_NAME_EXISTS, e.code());
+    assertEquals("A queue already exists with the same name and a different value for attribute DelaySeconds",
+        e.getMessage());
+  }
+
+  @Test
+  void aDeletedNameWaitsSixtySeconds() {
+    shard.create("q", Map.of());
+    shard.registry.delete("q", shard.now);
+    assertEquals(ErrorCode.QUEUE_DELETED_RECENTLY, createFails("q", Map.of()).code());
+    shard.advance(60_000);
+    shard.create("q", Map.of());
+  }
+
+  @Test
+  void namesAreCheckedAndFifoSuffixAndFlagGoTogether() {
+    for (String bad : List.of("", "has space", "x".repeat(81), "dot.name", ".fifo", "é")) {
+      SqsException e = createFails(bad, Map.of());
+      assertEquals(bad.isEmpty() ? ErrorCode.MISSING_PARAMETER : ErrorCode.INVALID_PARAMETER_VALUE, e.code());
+    }
+    shard.create("x".repeat(80), Map.of());
+    assertEquals(ErrorCode.INVALID_PARAMETER_VALUE, createFails("q.fifo", Map.of()).code());
+    assertEquals(ErrorCode.INVALID_PARAMETER_VALUE, createFails("q", Map.of("FifoQueue", "true")).code());
+    assertEquals(ErrorCode.INVALID_ATTRIBUTE_NAME, createFails("q", Map.of("FifoQueue", "false")).code());
+  }
+
+  @Test
+  void unknownQueuesDoNotExist() {
+    SqsException e = assertThrows(SqsException.class, () -> shard.registry.get("missing"));
+    assertEquals(ErrorCode.QUEUE_DOES_NOT_EXIST, e.code());
+    assertEquals("The specified queue does not exist.", e.getMessage());
+  }
+
+  @Test
+  void tagsAtCreationAreApplied() {
+    QueueState q = shard.registry.create("t", Map.of(), Map.of("team", "payments"), shard.now);
+    assertEquals(Map.of("team", "payments"), q.metadata().tags());
+  }
+}

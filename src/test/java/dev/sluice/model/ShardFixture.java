@@ -1,0 +1,71 @@
+package dev.sluice.model;
+
+import dev.sluice.api.MessageAttributeValue;
+import dev.sluice.api.ReceiveMessage;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A shard's worth of model state driven by a manual clock in milliseconds: advancing the clock
+ * fires whatever the due-time index holds, as the shard's timer would.
+ */
+final class ShardFixture {
+  final DueTimeIndex index = new DueTimeIndex();
+  final MemoryBudget budget;
+  final ParkingLimits parking;
+  final ShardResources env;
+  final QueueRegistry registry;
+  long now = 1_700_000_000_000L;
+
+  ShardFixture() {
+    this(1L << 30, 100, 1000, 120_000);
+  }
+
+  ShardFixture(long budgetBytes, int parkedPerQueue, int parkedPerShard, int maxInflight) {
+    budget = new MemoryBudget(budgetBytes);
+    parking = new ParkingLimits(parkedPerQueue, parkedPerShard);
+    env = new ShardResources(index, new ReceiptHandleCodec(new byte[32]), parking, budget,
+        "000000000000", "us-east-1", maxInflight);
+    registry = new QueueRegistry(env);
+  }
+
+  QueueState create(String name, Map<String, String> attributes) {
+    return registry.create(name, attributes, Map.of(), now);
+  }
+
+  void advance(long millis) {
+    long target = now + millis;
+    while (index.nextDueAtMillis() <= target) {
+      now = Math.max(now, index.nextDueAtMillis());
+      index.fireDue(now);
+    }
+    now = target;
+  }
+
+  static NewMessage message(String body) {
+    return new NewMessage(body, null, null, null, null, null, "sender", null);
+  }
+
+  static NewMessage message(String body, Integer delaySeconds) {
+    return new NewMessage(body, delaySeconds, null, null, null, null, "sender", null);
+  }
+
+  static NewMessage message(String body, Map<String, MessageAttributeValue> attributes) {
+    return new NewMessage(body, null, attributes, null, null, null, "sender", null);
+  }
+
+  static ReceiveSpec spec(int max, int visibilitySeconds) {
+    return new ReceiveSpec(max, visibilitySeconds, AttributeSelection.of(List.of("All"), null, List.of("All")));
+  }
+
+  /** A waiter that records every completion, to prove it completes exactly once. */
+  static final class Recorder {
+    final List<List<ReceiveMessage.Message>> completions = new ArrayList<>();
+    final Waiter waiter;
+
+    Recorder(ReceiveSpec spec) {
+      waiter = new Waiter(spec, completions::add);
+    }
+  }
+}
