@@ -24,7 +24,8 @@ public final class Main {
     }
     Sluice sluice = Sluice.start(cfg).await(60, TimeUnit.SECONDS);
     log.log(System.Logger.Level.INFO, "Sluice is listening on http://" + cfg.http().host() + ":" + sluice.port()
-        + " (AWS JSON protocol; in-memory storage)");
+        + " (AWS JSON protocol; in-memory storage; "
+        + (sluice.vertx().isNativeTransportEnabled() ? "native epoll transport)" : "NIO transport)"));
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       try {
         sluice.stop().await(10, TimeUnit.SECONDS);

@@ -26,7 +26,9 @@ public final class Sluice {
 
   public static Future<Sluice> start(SluiceConfig cfg) {
     int loops = cfg.engine().eventLoops() > 0 ? cfg.engine().eventLoops() : 2 * Runtime.getRuntime().availableProcessors();
-    Vertx vertx = Vertx.builder().with(new VertxOptions().setEventLoopPoolSize(loops)).build();
+    Vertx vertx = Vertx.builder()
+        .with(new VertxOptions().setEventLoopPoolSize(loops).setPreferNativeTransport(true))
+        .build();
     EngineSettings settings = engineSettings(cfg, loops);
     int httpInstances = cfg.http().instances() > 0 ? cfg.http().instances() : loops;
     return QueueEngine.start(vertx, settings)

@@ -22,6 +22,7 @@ public final class Shard {
   private final LongSupplier clock;
   private final Runnable afterEachCall;
   private final Consumer<Runnable> onLoop;
+  private boolean busy;
 
   Shard(int index, ShardResources env, LongSupplier clock, Runnable afterEachCall, Consumer<Runnable> onLoop) {
     this.index = index;
@@ -63,6 +64,8 @@ public final class Shard {
 
   /** Runs a call; an exception it throws becomes its failed answer, and the timer is re-armed. */
   <R> void run(ShardCall<R> call, Completable<R> reply) {
+    boolean outermost = !busy;
+    busy = true;
     try {
       call.run(this, reply);
     } catch (SqsException e) {
@@ -71,7 +74,21 @@ public final class Shard {
       LOG.log(System.Logger.Level.ERROR, "Shard " + index + " failed a call", e);
       reply.fail(e);
     } finally {
+      busy = !outermost;
       afterEachCall.run();
     }
+  }
+
+  /** Fires everything due now (the shard timer's work), as a shard call. */
+  void fireDue() {
+    run((s, reply) -> {
+      env.index().fireDue(now());
+      reply.succeed(null);
+    }, (result, failure) -> {});
+  }
+
+  /** True while a call of this shard is on the stack. */
+  boolean busy() {
+    return busy;
   }
 }

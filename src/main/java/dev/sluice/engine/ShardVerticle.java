@@ -8,6 +8,7 @@ import dev.sluice.model.ShardResources;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
+import io.vertx.core.internal.ContextInternal;
 
 /**
  * Deploys one shard on one event loop and drives its time: a single Vert.x timer, armed for the
@@ -69,13 +70,13 @@ public final class ShardVerticle extends VerticleBase {
     }
     long delay = Math.max(1, next - shard.now());
     armedForMillis = next;
-    timerId = vertx.setTimer(delay, id -> fire());
+    // Bound to this shard's context whatever context is current (a call may run in place).
+    timerId = ((ContextInternal) context).setTimer(delay, id -> fire());
   }
 
   private void fire() {
     timerId = -1;
     armedForMillis = Long.MAX_VALUE;
-    shard.dueTimes().fireDue(shard.now());
-    rearm();
+    shard.fireDue();
   }
 }

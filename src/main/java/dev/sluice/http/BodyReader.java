@@ -1,5 +1,6 @@
 package dev.sluice.http;
 
+import dev.sluice.protocol.Headers;
 import dev.sluice.api.SqsException;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -11,7 +12,7 @@ final class BodyReader {
   private BodyReader() {}
 
   static Future<Buffer> read(HttpServerRequest req, int maxBytes) {
-    String length = req.getHeader("Content-Length");
+    String length = req.getHeader(Headers.CONTENT_LENGTH);
     if (length != null) {
       long declared;
       try {

@@ -1,5 +1,6 @@
 package dev.sluice.http;
 
+import dev.sluice.protocol.Headers;
 import dev.sluice.api.Caller;
 import dev.sluice.model.Ids;
 import io.vertx.core.http.HttpServerRequest;
@@ -15,7 +16,7 @@ final class Callers {
   }
 
   Caller of(HttpServerRequest req) {
-    return new Caller(Ids.uuid(), baseUrl(req), senderId(req.getHeader("Authorization")), req.getHeader("X-Amzn-Trace-Id"));
+    return new Caller(Ids.uuid(), baseUrl(req), senderId(req.getHeader(Headers.AUTHORIZATION)), req.getHeader(Headers.X_AMZN_TRACE_ID));
   }
 
   /** The configured public base URL, else the URL the client used to reach us (its Host header). */
@@ -23,7 +24,7 @@ final class Callers {
     if (!publicBaseUrl.isEmpty()) {
       return publicBaseUrl;
     }
-    String host = req.getHeader("Host");
+    String host = req.getHeader(Headers.HOST);
     if (host == null || host.isEmpty()) {
       host = req.localAddress().hostAddress() + ":" + req.localAddress().port();
     }

@@ -1,5 +1,6 @@
 package dev.sluice.http;
 
+import dev.sluice.protocol.Headers;
 import dev.sluice.api.Caller;
 import dev.sluice.api.ErrorCode;
 import dev.sluice.api.SqsException;
@@ -37,7 +38,7 @@ final class HttpFront implements Handler<HttpServerRequest> {
       return;
     }
     if (req.method() != HttpMethod.POST) {
-      req.response().putHeader("x-amzn-RequestId", caller.requestId());
+      req.response().putHeader(Headers.X_AMZN_REQUEST_ID, caller.requestId());
       JsonErrors.render(req.response(),
           new SqsException(ErrorCode.UNSUPPORTED_OPERATION, "The AWS JSON protocol takes POST requests only."));
       return;
@@ -47,7 +48,7 @@ final class HttpFront implements Handler<HttpServerRequest> {
       if (failure == null) {
         json.handle(req, body, caller, gone);
       } else if (!req.response().ended()) {
-        req.response().putHeader("x-amzn-RequestId", caller.requestId());
+        req.response().putHeader(Headers.X_AMZN_REQUEST_ID, caller.requestId());
         JsonErrors.render(req.response(), failure);
       }
     });
@@ -56,7 +57,7 @@ final class HttpFront implements Handler<HttpServerRequest> {
   /** Only a receive can be parked, so only a receive listens for its connection closing. */
   private static CallerGone watchConnection(HttpServerRequest req) {
     CallerGone gone = new CallerGone();
-    if ("AmazonSQS.ReceiveMessage".equals(req.getHeader("X-Amz-Target"))) {
+    if ("AmazonSQS.ReceiveMessage".equals(req.getHeader(Headers.X_AMZ_TARGET))) {
       req.response().closeHandler(v -> gone.fire());
     }
     return gone;

@@ -25,7 +25,11 @@ public final class Digests {
   private static final byte BINARY_TRANSPORT = 2;
 
   public static String md5Hex(String text) {
-    return HEX.formatHex(MD5.get().digest(text.getBytes(StandardCharsets.UTF_8)));
+    return HEX.formatHex(md5(text));
+  }
+
+  public static byte[] md5(String text) {
+    return MD5.get().digest(text.getBytes(StandardCharsets.UTF_8));
   }
 
   public static String sha256Hex(String text) {

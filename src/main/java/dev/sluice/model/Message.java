@@ -1,7 +1,9 @@
 package dev.sluice.model;
 
 import dev.sluice.api.MessageAttributeValue;
+import java.util.HexFormat;
 import java.util.Map;
+import java.util.UUID;
 
 /**
  * One stored message. The immutable part is what was sent; the mutable part is its delivery state.
@@ -10,9 +12,13 @@ import java.util.Map;
  */
 public final class Message extends Timed {
   final long key;
-  final String messageId;
+  /** The MessageId, a version-4 UUID kept as its two halves and formatted when asked. */
+  private final long idHigh;
+  private final long idLow;
   final String body;
-  final String md5OfBody;
+  /** MD5 of the body, kept as 16 bytes in two longs and formatted as hex when asked. */
+  private final long md5High;
+  private final long md5Low;
   /** User attributes sorted by name, or null. */
   final Map<String, MessageAttributeValue> attributes;
   final String md5OfAttributes;
@@ -22,8 +28,10 @@ public final class Message extends Timed {
   final String groupId;
   final String deduplicationId;
   final String sequenceNumber;
+  private static final HexFormat HEX = HexFormat.of();
+
   /** Bytes charged against the memory budget while the message is held. */
-  final long heldBytes;
+  final int heldBytes;
 
   QueueState owner;
   MessageState state = MessageState.GONE;
@@ -38,9 +46,11 @@ public final class Message extends Timed {
 
   Message(
       long key,
-      String messageId,
+      long randomHigh,
+      long randomLow,
       String body,
-      String md5OfBody,
+      long md5High,
+      long md5Low,
       Map<String, MessageAttributeValue> attributes,
       String md5OfAttributes,
       String traceHeader,
@@ -49,11 +59,13 @@ public final class Message extends Timed {
       String groupId,
       String deduplicationId,
       String sequenceNumber,
-      long heldBytes) {
+      int heldBytes) {
     this.key = key;
-    this.messageId = messageId;
+    this.idHigh = (randomHigh & 0xffffffffffff0fffL) | 0x0000000000004000L;
+    this.idLow = (randomLow & 0x3fffffffffffffffL) | 0x8000000000000000L;
     this.body = body;
-    this.md5OfBody = md5OfBody;
+    this.md5High = md5High;
+    this.md5Low = md5Low;
     this.attributes = attributes;
     this.md5OfAttributes = md5OfAttributes;
     this.traceHeader = traceHeader;
@@ -66,7 +78,11 @@ public final class Message extends Timed {
   }
 
   public String messageId() {
-    return messageId;
+    return new UUID(idHigh, idLow).toString();
+  }
+
+  public String md5OfBody() {
+    return HEX.toHexDigits(md5High) + HEX.toHexDigits(md5Low);
   }
 
   public String body() {

@@ -7,12 +7,12 @@ import dev.sluice.api.SendMessage;
 import dev.sluice.api.SqsException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * The pure model of one queue: its messages in every state, its parked receives, and the rules of
@@ -25,11 +25,11 @@ import java.util.TreeMap;
  */
 public abstract class QueueState {
   /** Per-message bookkeeping charged to the memory budget on top of the payload. */
-  static final long MESSAGE_OVERHEAD_BYTES = 320;
+  static final int MESSAGE_OVERHEAD_BYTES = 320;
 
   protected final ShardResources env;
   private final QueueMetadata metadata;
-  private final HashMap<Long, Message> byKey = new HashMap<>();
+  private final MessageIndex byKey = new MessageIndex();
   /** Every held message in send order, for the retention sweep; GONE entries are dropped lazily. */
   private final ArrayDeque<Message> bySent = new ArrayDeque<>();
   private int goneInBySent;
@@ -100,7 +100,7 @@ public abstract class QueueState {
               + " Reason: Message must be shorter than " + max + " bytes.");
     }
     int delaySeconds = checkTypeRules(m, batchEntry);
-    long held = payload + MESSAGE_OVERHEAD_BYTES;
+    int held = (int) payload + MESSAGE_OVERHEAD_BYTES;
     if (!env.budget().tryCharge(held)) {
       throw new SqsException(
           ErrorCode.REQUEST_THROTTLED,
@@ -111,23 +111,26 @@ public abstract class QueueState {
     enqueue(msg, delaySeconds, nowMillis);
     String md5OfSystem = Digests.md5OfAttributes(m.systemAttributes());
     return new SendMessage.Response(
-        msg.messageId, msg.md5OfBody, msg.md5OfAttributes, md5OfSystem, msg.sequenceNumber);
+        msg.messageId(), msg.md5OfBody(), msg.md5OfAttributes, md5OfSystem, msg.sequenceNumber);
   }
 
   /** Builds the stored message; FIFO queues add a sequence number and deduplication id. */
-  protected Message newMessage(NewMessage m, long held, long nowMillis) {
+  protected Message newMessage(NewMessage m, int held, long nowMillis) {
     return buildMessage(m, held, nowMillis, m.deduplicationId(), null);
   }
 
   protected final Message buildMessage(
-      NewMessage m, long held, long nowMillis, String dedupId, String sequenceNumber) {
+      NewMessage m, int held, long nowMillis, String dedupId, String sequenceNumber) {
     String trace = m.systemAttributes() != null && m.systemAttributes().containsKey(MessageValidation.AWS_TRACE_HEADER)
         ? m.systemAttributes().get(MessageValidation.AWS_TRACE_HEADER).stringValue()
         : m.httpTraceHeader();
     var attrs = m.attributes() == null || m.attributes().isEmpty() ? null : new TreeMap<>(m.attributes());
+    ThreadLocalRandom random = ThreadLocalRandom.current();
+    byte[] md5 = Digests.md5(m.body());
     return new Message(
-        nextKey++, Ids.uuid(), m.body(), Digests.md5Hex(m.body()), attrs, Digests.md5OfAttributes(attrs),
-        trace, m.senderId(), nowMillis, m.groupId(), dedupId, sequenceNumber, held);
+        nextKey++, random.nextLong(), random.nextLong(), m.body(), Bytes.longAt(md5, 0), Bytes.longAt(md5, 8),
+        attrs, Digests.md5OfAttributes(attrs), trace, m.senderId(), nowMillis, m.groupId(), dedupId, sequenceNumber,
+        held);
   }
 
   private void enqueue(Message msg, int delaySeconds, long nowMillis) {
@@ -388,11 +391,11 @@ public abstract class QueueState {
   }
 
   protected void dropAllMessages() {
-    for (Message m : byKey.values()) {
+    byKey.forEach(m -> {
       env.index().cancel(m);
       m.state = MessageState.GONE;
       env.budget().release(m.heldBytes);
-    }
+    });
     byKey.clear();
     bySent.clear();
     goneInBySent = 0;

@@ -26,7 +26,7 @@ final class ReceivedMessages {
     Map<String, MessageAttributeValue> user = sel.selectUser(m.attributes);
     String md5 = user == null ? null : user == m.attributes ? m.md5OfAttributes : Digests.md5OfAttributes(user);
     return new ReceiveMessage.Message(
-        m.messageId, receiptHandle, m.md5OfBody, m.body, system.isEmpty() ? null : system, md5, user);
+        m.messageId(), receiptHandle, m.md5OfBody(), m.body, system.isEmpty() ? null : system, md5, user);
   }
 
   private static void putIf(Map<String, String> out, AttributeSelection sel, String name, String value) {

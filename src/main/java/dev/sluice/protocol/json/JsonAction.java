@@ -4,11 +4,10 @@ import dev.sluice.api.Caller;
 import dev.sluice.engine.CallerGone;
 import dev.sluice.engine.QueueEngine;
 import io.vertx.core.Future;
-import io.vertx.core.json.JsonObject;
 
 /** One SQS action on the JSON protocol: decode the request, call the engine, encode the answer. */
 @FunctionalInterface
 interface JsonAction {
-  /** The response body; an empty object for actions without output. */
-  Future<JsonObject> invoke(QueueEngine engine, Caller caller, JsonReader in, CallerGone gone);
+  /** The response body, an object ({@code {}} for actions without output). */
+  Future<JsonWriter> invoke(QueueEngine engine, Caller caller, JsonReader in, CallerGone gone);
 }

@@ -1,5 +1,6 @@
 package dev.sluice.protocol.json;
 
+import dev.sluice.protocol.Headers;
 import dev.sluice.api.ErrorCode;
 import dev.sluice.api.SqsException;
 import io.vertx.core.buffer.Buffer;
@@ -22,8 +23,8 @@ public final class JsonErrors {
     Buffer body = new JsonObject().put("__type", code.jsonType()).put("message", e.getMessage()).toBuffer();
     response
         .setStatusCode(code.httpStatus())
-        .putHeader("x-amzn-query-error", code.queryCode() + (code.senderFault() ? ";Sender" : ";Receiver"))
-        .putHeader("Content-Type", JsonProtocol.CONTENT_TYPE)
+        .putHeader(Headers.X_AMZN_QUERY_ERROR, code.queryCode() + (code.senderFault() ? ";Sender" : ";Receiver"))
+        .putHeader(Headers.CONTENT_TYPE, Headers.AMZ_JSON_1_0_VALUE)
         .end(body);
   }
 

@@ -3,74 +3,61 @@ package dev.sluice.protocol.json;
 import dev.sluice.api.BatchIdsResponse;
 import dev.sluice.api.BatchResultErrorEntry;
 import dev.sluice.api.MessageAttributeValue;
-import io.vertx.core.json.JsonArray;
-import io.vertx.core.json.JsonObject;
-import java.util.Base64;
-import java.util.Collection;
+import io.vertx.core.Future;
+import java.util.List;
 import java.util.Map;
 
 /**
- * Building AWS JSON 1.0 response bodies. Empty or absent members are omitted, as AWS does
+ * Response shapes several actions share. Empty or absent members are omitted, as AWS does
  * (sqs-reference §1.2): no {@code "Messages": []}, no {@code "Failed": []}, no {@code "Tags": {}}.
  */
 final class JsonOut {
   private JsonOut() {}
 
-  static JsonObject putIf(JsonObject o, String name, Object value) {
-    if (value == null
-        || (value instanceof Collection<?> c && c.isEmpty())
-        || (value instanceof Map<?, ?> m && m.isEmpty())) {
-      return o;
-    }
-    if (value instanceof Collection<?> c) {
-      return o.put(name, new JsonArray(c.stream().map(x -> (Object) x).toList()));
-    }
-    if (value instanceof Map<?, ?> m) {
-      JsonObject inner = new JsonObject();
-      m.forEach((k, v) -> inner.put(String.valueOf(k), v));
-      return o.put(name, inner);
-    }
-    return o.put(name, value);
+  static JsonWriter object() {
+    return new JsonWriter().beginObject();
   }
 
-  static JsonObject messageAttributes(Map<String, MessageAttributeValue> attributes) {
-    JsonObject out = new JsonObject();
+  /** For actions without output: {@code {}}. */
+  static Future<JsonWriter> empty(Future<Void> done) {
+    return done.map(v -> object().endObject());
+  }
+
+  static void messageAttributes(JsonWriter w, String name, Map<String, MessageAttributeValue> attributes) {
+    w.beginObject(name);
     for (Map.Entry<String, MessageAttributeValue> e : attributes.entrySet()) {
       MessageAttributeValue v = e.getValue();
-      JsonObject a = new JsonObject().put("DataType", v.dataType());
+      w.beginObject(e.getKey()).string("DataType", v.dataType());
       if (v.isBinaryType()) {
-        // Standard base64 with padding, as AWS writes blobs (Vert.x's own byte[] encoding is base64url).
-        a.put("BinaryValue", Base64.getEncoder().encodeToString(v.binaryValue()));
+        w.base64("BinaryValue", v.binaryValue()); // standard base64 with padding, as AWS writes blobs
       } else {
-        a.put("StringValue", v.stringValue());
+        w.string("StringValue", v.stringValue());
       }
-      out.put(e.getKey(), a);
+      w.endObject();
     }
-    return out;
+    w.endObject();
   }
 
-  static JsonArray failed(Collection<BatchResultErrorEntry> failed) {
-    JsonArray out = new JsonArray();
+  static void failedIf(JsonWriter w, List<BatchResultErrorEntry> failed) {
+    if (failed.isEmpty()) {
+      return;
+    }
+    w.beginArray("Failed");
     for (BatchResultErrorEntry f : failed) {
-      out.add(new JsonObject()
-          .put("Id", f.id())
-          .put("SenderFault", f.senderFault())
-          .put("Code", f.code())
-          .put("Message", f.message()));
+      w.beginObject().string("Id", f.id()).bool("SenderFault", f.senderFault())
+          .string("Code", f.code()).string("Message", f.message()).endObject();
     }
-    return out;
+    w.endArray();
   }
 
-  static JsonObject batchIds(BatchIdsResponse r) {
-    JsonObject o = new JsonObject();
+  static JsonWriter batchIds(BatchIdsResponse r) {
+    JsonWriter w = object();
     if (!r.successfulIds().isEmpty()) {
-      JsonArray ok = new JsonArray();
-      r.successfulIds().forEach(id -> ok.add(new JsonObject().put("Id", id)));
-      o.put("Successful", ok);
+      w.beginArray("Successful");
+      r.successfulIds().forEach(id -> w.beginObject().string("Id", id).endObject());
+      w.endArray();
     }
-    if (!r.failed().isEmpty()) {
-      o.put("Failed", failed(r.failed()));
-    }
-    return o;
+    failedIf(w, r.failed());
+    return w.endObject();
   }
 }

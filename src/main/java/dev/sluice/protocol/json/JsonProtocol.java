@@ -1,5 +1,6 @@
 package dev.sluice.protocol.json;
 
+import dev.sluice.protocol.Headers;
 import dev.sluice.api.Caller;
 import dev.sluice.api.ErrorCode;
 import dev.sluice.api.SqsException;
@@ -9,9 +10,6 @@ import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
-import io.vertx.core.json.DecodeException;
-import io.vertx.core.json.Json;
-import io.vertx.core.json.JsonObject;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -20,7 +18,6 @@ import java.util.Map;
  * body in, a JSON body out. Stateless; one instance serves every event loop.
  */
 public final class JsonProtocol {
-  public static final String CONTENT_TYPE = "application/x-amz-json-1.0";
   private static final String TARGET_PREFIX = "AmazonSQS.";
   private static final Map<String, JsonAction> ACTIONS = new HashMap<>();
 
@@ -37,17 +34,20 @@ public final class JsonProtocol {
 
   /** True for requests this protocol owns: an SQS X-Amz-Target or the JSON 1.0 content type. */
   public static boolean accepts(HttpServerRequest req) {
-    String target = req.getHeader("X-Amz-Target");
-    String type = req.getHeader("Content-Type");
-    return (target != null && target.startsWith(TARGET_PREFIX)) || (type != null && type.startsWith(CONTENT_TYPE));
+    String target = req.getHeader(Headers.X_AMZ_TARGET);
+    if (target != null) {
+      return target.startsWith(TARGET_PREFIX);
+    }
+    String type = req.getHeader(Headers.CONTENT_TYPE);
+    return type != null && type.startsWith(Headers.AMZ_JSON_1_0);
   }
 
   public void handle(HttpServerRequest req, Buffer body, Caller caller, CallerGone gone) {
     HttpServerResponse response = req.response();
-    response.putHeader("x-amzn-RequestId", caller.requestId());
-    Future<JsonObject> answer;
+    response.putHeader(Headers.X_AMZN_REQUEST_ID, caller.requestId());
+    Future<JsonWriter> answer;
     try {
-      answer = action(req.getHeader("X-Amz-Target")).invoke(engine, caller, new JsonReader(parse(body)), gone);
+      answer = action(req.getHeader(Headers.X_AMZ_TARGET)).invoke(engine, caller, new JsonReader(parse(body)), gone);
     } catch (RuntimeException e) {
       answer = Future.failedFuture(e);
     }
@@ -56,7 +56,7 @@ public final class JsonProtocol {
         return;
       }
       if (failure == null) {
-        response.putHeader("Content-Type", CONTENT_TYPE).end(result.toBuffer());
+        response.putHeader(Headers.CONTENT_TYPE, Headers.AMZ_JSON_1_0_VALUE).end(result.toBuffer());
       } else {
         JsonErrors.render(response, failure);
       }
@@ -76,19 +76,22 @@ public final class JsonProtocol {
     return a;
   }
 
-  private static JsonObject parse(Buffer body) {
+  private static Map<String, Object> parse(Buffer body) {
     if (body.length() == 0) {
-      return new JsonObject();
+      return Map.of();
     }
     Object v;
     try {
-      v = Json.decodeValue(body);
-    } catch (DecodeException e) {
-      throw new SqsException(ErrorCode.SERIALIZATION_EXCEPTION, "The request body is not valid JSON.");
+      byte[] bytes = body.getBytes();
+      v = JsonParser.parse(bytes, 0, bytes.length);
+    } catch (IllegalArgumentException e) {
+      throw new SqsException(ErrorCode.SERIALIZATION_EXCEPTION, "The request body is not valid JSON: " + e.getMessage());
     }
-    if (!(v instanceof JsonObject o)) {
+    if (!(v instanceof Map<?, ?>)) {
       throw new SqsException(ErrorCode.SERIALIZATION_EXCEPTION, "The request body must be a JSON object.");
     }
-    return o;
+    @SuppressWarnings("unchecked")
+    Map<String, Object> m = (Map<String, Object>) v;
+    return m;
   }
 }

@@ -3,8 +3,6 @@ package dev.sluice.protocol.json;
 import dev.sluice.api.ErrorCode;
 import dev.sluice.api.MessageAttributeValue;
 import dev.sluice.api.SqsException;
-import io.vertx.core.json.JsonArray;
-import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.LinkedHashMap;
@@ -12,18 +10,19 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Typed access to the members of an AWS JSON 1.0 request body. A member of the wrong JSON type is
- * a SerializationException, as AWS answers it; absent and null members read as null.
+ * Typed access to the members of an AWS JSON 1.0 request body (as {@link JsonParser} returns it).
+ * A member of the wrong JSON type is a SerializationException, as AWS answers it; absent and null
+ * members read as null.
  */
 final class JsonReader {
-  private final JsonObject json;
+  private final Map<String, Object> json;
 
-  JsonReader(JsonObject json) {
+  JsonReader(Map<String, Object> json) {
     this.json = json;
   }
 
   String string(String name) {
-    Object v = json.getValue(name);
+    Object v = json.get(name);
     if (v == null || v instanceof String) {
       return (String) v;
     }
@@ -31,22 +30,21 @@ final class JsonReader {
   }
 
   Integer integer(String name) {
-    Object v = json.getValue(name);
+    Object v = json.get(name);
     if (v == null) {
       return null;
     }
-    if (v instanceof Integer i) {
-      return i;
+    if (v instanceof Long l && l >= Integer.MIN_VALUE && l <= Integer.MAX_VALUE) {
+      return l.intValue();
     }
-    if (v instanceof Number n && n.doubleValue() == Math.rint(n.doubleValue())
-        && n.doubleValue() >= Integer.MIN_VALUE && n.doubleValue() <= Integer.MAX_VALUE) {
-      return n.intValue();
+    if (v instanceof Double d && d == Math.rint(d) && d >= Integer.MIN_VALUE && d <= Integer.MAX_VALUE) {
+      return d.intValue();
     }
     throw wrongType(v, "an Integer", name);
   }
 
   List<String> strings(String name) {
-    JsonArray a = array(name);
+    List<?> a = array(name);
     if (a == null) {
       return null;
     }
@@ -61,12 +59,12 @@ final class JsonReader {
   }
 
   Map<String, String> stringMap(String name) {
-    JsonObject o = object(name);
+    Map<String, Object> o = object(name);
     if (o == null) {
       return null;
     }
     Map<String, String> out = new LinkedHashMap<>();
-    for (Map.Entry<String, Object> e : o) {
+    for (Map.Entry<String, Object> e : o.entrySet()) {
       if (!(e.getValue() instanceof String s)) {
         throw wrongType(e.getValue(), "a String", name + "." + e.getKey());
       }
@@ -75,51 +73,54 @@ final class JsonReader {
     return out;
   }
 
+  @SuppressWarnings("unchecked")
   List<JsonReader> objects(String name) {
-    JsonArray a = array(name);
+    List<?> a = array(name);
     if (a == null) {
       return null;
     }
     List<JsonReader> out = new ArrayList<>(a.size());
     for (Object v : a) {
-      if (!(v instanceof JsonObject o)) {
+      if (!(v instanceof Map<?, ?> o)) {
         throw wrongType(v, "a structure", name);
       }
-      out.add(new JsonReader(o));
+      out.add(new JsonReader((Map<String, Object>) o));
     }
     return out;
   }
 
   /** MessageAttributes / MessageSystemAttributes: {@code {name: {DataType, StringValue|BinaryValue}}}. */
+  @SuppressWarnings("unchecked")
   Map<String, MessageAttributeValue> messageAttributes(String name) {
-    JsonObject o = object(name);
+    Map<String, Object> o = object(name);
     if (o == null) {
       return null;
     }
     Map<String, MessageAttributeValue> out = new LinkedHashMap<>();
-    for (Map.Entry<String, Object> e : o) {
-      if (!(e.getValue() instanceof JsonObject v)) {
+    for (Map.Entry<String, Object> e : o.entrySet()) {
+      if (!(e.getValue() instanceof Map<?, ?> v)) {
         throw wrongType(e.getValue(), "a structure", name + "." + e.getKey());
       }
-      JsonReader r = new JsonReader(v);
-      String binary = r.string("BinaryValue");
-      out.put(e.getKey(), new MessageAttributeValue(r.string("DataType"), r.string("StringValue"), decodeBase64(binary)));
+      JsonReader r = new JsonReader((Map<String, Object>) v);
+      out.put(e.getKey(), new MessageAttributeValue(
+          r.string("DataType"), r.string("StringValue"), decodeBase64(r.string("BinaryValue"))));
     }
     return out;
   }
 
-  private JsonArray array(String name) {
-    Object v = json.getValue(name);
-    if (v == null || v instanceof JsonArray) {
-      return (JsonArray) v;
+  private List<?> array(String name) {
+    Object v = json.get(name);
+    if (v == null || v instanceof List) {
+      return (List<?>) v;
     }
     throw wrongType(v, "a List", name);
   }
 
-  private JsonObject object(String name) {
-    Object v = json.getValue(name);
-    if (v == null || v instanceof JsonObject) {
-      return (JsonObject) v;
+  @SuppressWarnings("unchecked")
+  private Map<String, Object> object(String name) {
+    Object v = json.get(name);
+    if (v == null || v instanceof Map) {
+      return (Map<String, Object>) v;
     }
     throw wrongType(v, "a Map", name);
   }
@@ -140,7 +141,7 @@ final class JsonReader {
     String found = v instanceof String ? "STRING_VALUE"
         : v instanceof Number ? "NUMBER_VALUE"
         : v instanceof Boolean ? "BOOLEAN_VALUE"
-        : v instanceof JsonArray ? "START_ARRAY"
+        : v instanceof List ? "START_ARRAY"
         : "START_OBJECT";
     return new SqsException(
         ErrorCode.SERIALIZATION_EXCEPTION, found + " can not be converted to " + expected + " (member " + member + ")");

@@ -1,7 +1,7 @@
 package dev.sluice.protocol.json;
 
-import static dev.sluice.protocol.json.JsonOut.putIf;
-import static dev.sluice.protocol.json.QueueJsonActions.empty;
+import static dev.sluice.protocol.json.JsonOut.empty;
+import static dev.sluice.protocol.json.JsonOut.object;
 
 import dev.sluice.api.ChangeMessageVisibility;
 import dev.sluice.api.ChangeMessageVisibilityBatch;
@@ -10,8 +10,6 @@ import dev.sluice.api.DeleteMessageBatch;
 import dev.sluice.api.ReceiveMessage;
 import dev.sluice.api.SendMessage;
 import dev.sluice.api.SendMessageBatch;
-import io.vertx.core.json.JsonArray;
-import io.vertx.core.json.JsonObject;
 import java.util.List;
 import java.util.Map;
 
@@ -25,12 +23,13 @@ final class MessageJsonActions {
             in.string("QueueUrl"), in.string("MessageBody"), in.integer("DelaySeconds"),
             in.messageAttributes("MessageAttributes"), in.messageAttributes("MessageSystemAttributes"),
             in.string("MessageDeduplicationId"), in.string("MessageGroupId")))
-        .map(r -> {
-          JsonObject o = new JsonObject().put("MessageId", r.messageId()).put("MD5OfMessageBody", r.md5OfMessageBody());
-          putIf(o, "MD5OfMessageAttributes", r.md5OfMessageAttributes());
-          putIf(o, "MD5OfMessageSystemAttributes", r.md5OfMessageSystemAttributes());
-          return putIf(o, "SequenceNumber", r.sequenceNumber());
-        }));
+        .map(r -> object()
+            .string("MessageId", r.messageId())
+            .string("MD5OfMessageBody", r.md5OfMessageBody())
+            .stringIf("MD5OfMessageAttributes", r.md5OfMessageAttributes())
+            .stringIf("MD5OfMessageSystemAttributes", r.md5OfMessageSystemAttributes())
+            .stringIf("SequenceNumber", r.sequenceNumber())
+            .endObject()));
     table.put("SendMessageBatch", (e, c, in, g) -> e.sends()
         .sendMessageBatch(c, new SendMessageBatch.Request(in.string("QueueUrl"), sendEntries(in)))
         .map(MessageJsonActions::sendBatchResult));
@@ -68,45 +67,45 @@ final class MessageJsonActions {
         x.string("MessageDeduplicationId"), x.string("MessageGroupId")));
   }
 
-  private static JsonObject sendBatchResult(SendMessageBatch.Response r) {
-    JsonArray ok = new JsonArray();
-    for (SendMessageBatch.ResultEntry s : r.successful()) {
-      JsonObject o = new JsonObject()
-          .put("Id", s.id()).put("MessageId", s.messageId()).put("MD5OfMessageBody", s.md5OfMessageBody());
-      putIf(o, "MD5OfMessageAttributes", s.md5OfMessageAttributes());
-      putIf(o, "MD5OfMessageSystemAttributes", s.md5OfMessageSystemAttributes());
-      putIf(o, "SequenceNumber", s.sequenceNumber());
-      ok.add(o);
+  private static JsonWriter sendBatchResult(SendMessageBatch.Response r) {
+    JsonWriter w = object();
+    if (!r.successful().isEmpty()) {
+      w.beginArray("Successful");
+      for (SendMessageBatch.ResultEntry s : r.successful()) {
+        w.beginObject()
+            .string("Id", s.id())
+            .string("MessageId", s.messageId())
+            .string("MD5OfMessageBody", s.md5OfMessageBody())
+            .stringIf("MD5OfMessageAttributes", s.md5OfMessageAttributes())
+            .stringIf("MD5OfMessageSystemAttributes", s.md5OfMessageSystemAttributes())
+            .stringIf("SequenceNumber", s.sequenceNumber())
+            .endObject();
+      }
+      w.endArray();
     }
-    JsonObject out = new JsonObject();
-    if (!ok.isEmpty()) {
-      out.put("Successful", ok);
-    }
-    if (!r.failed().isEmpty()) {
-      out.put("Failed", JsonOut.failed(r.failed()));
-    }
-    return out;
+    JsonOut.failedIf(w, r.failed());
+    return w.endObject();
   }
 
-  private static JsonObject receiveResult(ReceiveMessage.Response r) {
-    JsonObject out = new JsonObject();
+  private static JsonWriter receiveResult(ReceiveMessage.Response r) {
+    JsonWriter w = object();
     if (r.messages().isEmpty()) {
-      return out; // no "Messages" member at all when empty (sqs-reference §2.10)
+      return w.endObject(); // no "Messages" member at all when empty (sqs-reference §2.10)
     }
-    JsonArray messages = new JsonArray();
+    w.beginArray("Messages");
     for (ReceiveMessage.Message m : r.messages()) {
-      JsonObject o = new JsonObject()
-          .put("MessageId", m.messageId())
-          .put("ReceiptHandle", m.receiptHandle())
-          .put("MD5OfBody", m.md5OfBody())
-          .put("Body", m.body());
-      putIf(o, "Attributes", m.attributes());
+      w.beginObject()
+          .string("MessageId", m.messageId())
+          .string("ReceiptHandle", m.receiptHandle())
+          .string("MD5OfBody", m.md5OfBody())
+          .string("Body", m.body())
+          .stringMapIf("Attributes", m.attributes());
       if (m.messageAttributes() != null) {
-        o.put("MD5OfMessageAttributes", m.md5OfMessageAttributes());
-        o.put("MessageAttributes", JsonOut.messageAttributes(m.messageAttributes()));
+        w.string("MD5OfMessageAttributes", m.md5OfMessageAttributes());
+        JsonOut.messageAttributes(w, "MessageAttributes", m.messageAttributes());
       }
-      messages.add(o);
+      w.endObject();
     }
-    return out.put("Messages", messages);
+    return w.endArray().endObject();
   }
 }

@@ -1,5 +1,6 @@
 package dev.sluice.protocol.query;
 
+import dev.sluice.protocol.Headers;
 import dev.sluice.api.ErrorCode;
 import dev.sluice.api.SqsException;
 import io.vertx.core.http.HttpServerResponse;
@@ -20,8 +21,8 @@ public final class QueryErrors {
         + "<RequestId>" + Xml.escape(requestId) + "</RequestId></ErrorResponse>";
     response
         .setStatusCode(code.httpStatus())
-        .putHeader("Content-Type", "text/xml")
-        .putHeader("x-amzn-RequestId", requestId)
+        .putHeader(Headers.CONTENT_TYPE, Headers.TEXT_XML_VALUE)
+        .putHeader(Headers.X_AMZN_REQUEST_ID, requestId)
         .end(xml);
   }
 }

@@ -1,0 +1,101 @@
+package dev.sluice.loadtest;
+
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.json.JsonObject;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Load generator for a running Sluice. Scenarios: send, send-batch, loop (send-batch → receive(10)
+ * → delete-batch), wake (long-poll wake-up latency) and parked (server memory per parked long
+ * poll). See loadtest/README.md for the commands whose figures are in RESULTS.md.
+ */
+public final class LoadTest {
+  private LoadTest() {}
+
+  public static void main(String[] args) throws Exception {
+    if (args.length == 0) {
+      System.err.println("usage: java -jar sluice-loadtest.jar send|send-batch|loop|wake|parked [--option value]...");
+      System.exit(2);
+    }
+    String scenario = args[0];
+    Options o = new Options(args, 1);
+    Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(o.workers()));
+    try {
+      int connectionsPerWorker = Math.max(1, scenario.equals("parked") ? o.integer("parked", 10_000) / o.workers() + 16
+          : Math.max(o.users(), o.integer("consumers", 100)) / o.workers() + 2);
+      List<Worker> workers = new ArrayList<>();
+      for (int i = 0; i < o.workers(); i++) {
+        Worker w = new Worker(o.url(), connectionsPerWorker);
+        vertx.deployVerticle(w).await(10, TimeUnit.SECONDS);
+        workers.add(w);
+      }
+      String queue = o.queue() + "-" + scenario + "-" + System.currentTimeMillis();
+      String queueUrl = workers.get(0).sqs.call("CreateQueue", new JsonObject().put("QueueName", queue))
+          .await(10, TimeUnit.SECONDS).getString("QueueUrl");
+      System.out.printf("scenario %s, queue %s, %d users over %d client event loops, %s, %d cores%n",
+          scenario, queue, o.users(), o.workers(), Runtime.version(), Runtime.getRuntime().availableProcessors());
+      Prefill.run(workers, queueUrl, o.integer("prefill", 0), o.bodyBytes());
+      String body = "x".repeat(o.bodyBytes());
+      switch (scenario) {
+        case "send" -> {
+          Buffer request = SqsCalls.sendBody(queueUrl, body);
+          report("SendMessage", closedLoop(o, workers, sqs -> sqs.call("SendMessage", request).map(r -> 1)), o);
+        }
+        case "send-batch" -> {
+          Buffer request = SqsCalls.sendBatchBody(queueUrl, body, 10);
+          report("SendMessageBatch", closedLoop(o, workers, sqs -> sqs.call("SendMessageBatch", request).map(r -> 10)), o);
+        }
+        case "loop" -> {
+          Buffer send = SqsCalls.sendBatchBody(queueUrl, body, 10);
+          Buffer receive = SqsCalls.receiveBody(queueUrl, 10, 0);
+          report("send-batch → receive(10) → delete-batch", closedLoop(o, workers, sqs -> sqs
+              .call("SendMessageBatch", send)
+              .compose(sent -> sqs.call("ReceiveMessage", receive))
+              .compose(got -> {
+                Buffer delete = SqsCalls.deleteBatchBody(queueUrl, got);
+                return delete == null ? Future.succeededFuture(0)
+                    : sqs.call("DeleteMessageBatch", delete).map(r -> r.getJsonArray("Successful").size());
+              })), o);
+        }
+        case "wake" -> WakeProbe.run(workers, queueUrl, o);
+        case "parked" -> ParkedProbe.run(workers, queueUrl, o);
+        default -> throw new IllegalArgumentException("unknown scenario " + scenario);
+      }
+    } finally {
+      vertx.close().await(10, TimeUnit.SECONDS);
+    }
+  }
+
+  static Worker.Result closedLoop(Options o, List<Worker> workers, Iteration iteration) throws Exception {
+    long from = System.nanoTime() + TimeUnit.SECONDS.toNanos(o.warmupSeconds());
+    long end = from + TimeUnit.SECONDS.toNanos(o.durationSeconds());
+    List<Future<Worker.Result>> runs = new ArrayList<>();
+    int usersPerWorker = Math.max(1, o.users() / workers.size());
+    for (Worker w : workers) {
+      runs.add(w.run(iteration, usersPerWorker, from, end));
+    }
+    Histogram latency = new Histogram();
+    long ops = 0;
+    long messages = 0;
+    long errors = 0;
+    for (Future<Worker.Result> f : runs) {
+      Worker.Result r = f.await(o.warmupSeconds() + o.durationSeconds() + 60L, TimeUnit.SECONDS);
+      latency.merge(r.latency());
+      ops += r.operations();
+      messages += r.messages();
+      errors += r.errors();
+    }
+    return new Worker.Result(ops, messages, errors, latency);
+  }
+
+  static void report(String what, Worker.Result r, Options o) {
+    double seconds = o.durationSeconds();
+    System.out.printf("%s: %.0f req/s, %.0f msgs/s, errors %d; latency %s%n",
+        what, r.operations() / seconds, r.messages() / seconds, r.errors(), r.latency().summary());
+  }
+}

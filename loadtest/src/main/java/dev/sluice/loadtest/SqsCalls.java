@@ -1,0 +1,67 @@
+package dev.sluice.loadtest;
+
+import io.vertx.core.Future;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.RequestOptions;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+
+/** Raw AWS JSON 1.0 calls over one Vert.x HTTP client; owned by the worker verticle that made it. */
+final class SqsCalls {
+  private final HttpClient client;
+  private final String host;
+  private final int port;
+
+  SqsCalls(HttpClient client, String host, int port) {
+    this.client = client;
+    this.host = host;
+    this.port = port;
+  }
+
+  Future<JsonObject> call(String action, Buffer body) {
+    RequestOptions options = new RequestOptions().setMethod(HttpMethod.POST).setHost(host).setPort(port).setURI("/")
+        .putHeader("X-Amz-Target", "AmazonSQS." + action)
+        .putHeader("Content-Type", "application/x-amz-json-1.0");
+    return client.request(options)
+        .compose(req -> req.send(body))
+        .compose(resp -> resp.body().compose(b -> resp.statusCode() == 200
+            ? Future.succeededFuture(b.length() == 0 ? new JsonObject() : b.toJsonObject())
+            : Future.failedFuture(action + " failed: " + resp.statusCode() + " " + b)));
+  }
+
+  Future<JsonObject> call(String action, JsonObject body) {
+    return call(action, body.toBuffer());
+  }
+
+  static Buffer sendBody(String queueUrl, String body) {
+    return new JsonObject().put("QueueUrl", queueUrl).put("MessageBody", body).toBuffer();
+  }
+
+  static Buffer sendBatchBody(String queueUrl, String body, int entries) {
+    JsonArray list = new JsonArray();
+    for (int i = 0; i < entries; i++) {
+      list.add(new JsonObject().put("Id", "e" + i).put("MessageBody", body));
+    }
+    return new JsonObject().put("QueueUrl", queueUrl).put("Entries", list).toBuffer();
+  }
+
+  static Buffer receiveBody(String queueUrl, int max, int waitSeconds) {
+    return new JsonObject().put("QueueUrl", queueUrl).put("MaxNumberOfMessages", max)
+        .put("WaitTimeSeconds", waitSeconds).toBuffer();
+  }
+
+  /** A DeleteMessageBatch for every message of a ReceiveMessage answer, or null when it is empty. */
+  static Buffer deleteBatchBody(String queueUrl, JsonObject received) {
+    JsonArray messages = received.getJsonArray("Messages");
+    if (messages == null || messages.isEmpty()) {
+      return null;
+    }
+    JsonArray entries = new JsonArray();
+    for (int i = 0; i < messages.size(); i++) {
+      entries.add(new JsonObject().put("Id", "d" + i).put("ReceiptHandle", messages.getJsonObject(i).getString("ReceiptHandle")));
+    }
+    return new JsonObject().put("QueueUrl", queueUrl).put("Entries", entries).toBuffer();
+  }
+}

@@ -1,0 +1,83 @@
+package dev.sluice.loadtest;
+
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.VerticleBase;
+import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.PoolOptions;
+import java.net.URI;
+
+/**
+ * One client event loop: its own HTTP client and its share of the users, each running its
+ * iteration in a closed loop. Counts only what completes inside the measuring window.
+ */
+final class Worker extends VerticleBase {
+  private final URI url;
+  private final int connections;
+  private HttpClient client;
+  SqsCalls sqs;
+
+  io.vertx.core.Context context() {
+    return context;
+  }
+
+  record Result(long operations, long messages, long errors, Histogram latency) {}
+
+  Worker(URI url, int connections) {
+    this.url = url;
+    this.connections = connections;
+  }
+
+  @Override
+  public Future<?> start() {
+    client = vertx.createHttpClient(
+        new HttpClientOptions().setKeepAlive(true).setTcpNoDelay(true).setIdleTimeout(0),
+        new PoolOptions().setHttp1MaxSize(connections).setMaxWaitQueueSize(-1));
+    sqs = new SqsCalls(client, url.getHost(), url.getPort());
+    return Future.succeededFuture();
+  }
+
+  /** Runs {@code users} loops until {@code endNanos}; counts iterations finishing after {@code fromNanos}. */
+  Future<Result> run(Iteration iteration, int users, long fromNanos, long endNanos) {
+    Promise<Result> done = Promise.promise();
+    context.runOnContext(v -> {
+      long[] ops = new long[1];
+      long[] messages = new long[1];
+      long[] errors = new long[1];
+      int[] running = {users};
+      Histogram latency = new Histogram();
+      for (int u = 0; u < users; u++) {
+        loop(iteration, fromNanos, endNanos, ops, messages, errors, latency, running, done);
+      }
+    });
+    return done.future();
+  }
+
+  private void loop(Iteration it, long fromNanos, long endNanos, long[] ops, long[] messages, long[] errors,
+      Histogram latency, int[] running, Promise<Result> done) {
+    long start = System.nanoTime();
+    if (start >= endNanos) {
+      if (--running[0] == 0) {
+        done.complete(new Result(ops[0], messages[0], errors[0], latency));
+      }
+      return;
+    }
+    it.run(sqs).onComplete((moved, failure) -> {
+      long end = System.nanoTime();
+      if (end >= fromNanos && end < endNanos) {
+        if (failure == null) {
+          ops[0]++;
+          messages[0] += moved;
+          latency.record((end - start) / 1000);
+        } else {
+          errors[0]++;
+        }
+      }
+      if (failure != null && errors[0] < 5) {
+        System.err.println("error: " + failure.getMessage());
+      }
+      loop(it, fromNanos, endNanos, ops, messages, errors, latency, running, done);
+    });
+  }
+}
