@@ -44,9 +44,10 @@ public final class QueueActions {
     if (name == null || name.isEmpty()) {
       return Future.failedFuture(SqsException.missingParameter("QueueName"));
     }
+    String url = urls.urlOf(c.baseUrl(), name);
     return dispatcher.call(router.shardOf(name), (s, reply) -> {
       s.registry().create(name, r.attributes(), r.tags(), s.now());
-      reply.succeed(new CreateQueue.Response(urls.urlOf(c.baseUrl(), name)));
+      reply.succeed(new CreateQueue.Response(url));
     });
   }
 
@@ -55,7 +56,8 @@ public final class QueueActions {
     if (name == null || name.isEmpty()) {
       return Future.failedFuture(SqsException.missingParameter("QueueName"));
     }
-    return onQueue(name, (s, q) -> new GetQueueUrl.Response(urls.urlOf(c.baseUrl(), name)));
+    String url = urls.urlOf(c.baseUrl(), name);
+    return onQueue(name, (s, q) -> new GetQueueUrl.Response(url));
   }
 
   public Future<Void> deleteQueue(DeleteQueue.Request r) {

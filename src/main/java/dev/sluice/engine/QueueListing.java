@@ -34,6 +34,7 @@ public final class QueueListing {
     for (int i = 0; i < dispatcher.shardCount(); i++) {
       parts.add(dispatcher.call(i, (s, reply) -> reply.succeed(s.registry().names(r.queueNamePrefix()))));
     }
+    String baseUrl = c.baseUrl();
     return Future.all(parts).map(all -> {
       List<String> names = new ArrayList<>();
       for (int i = 0; i < parts.size(); i++) {
@@ -47,7 +48,7 @@ public final class QueueListing {
       int limit = max == null ? Limits.LIST_QUEUES_MAX_RESULTS : max;
       List<String> page = names.subList(0, Math.min(limit, names.size()));
       String next = max != null && names.size() > limit ? encodeToken(page.get(page.size() - 1)) : null;
-      return new ListQueues.Response(page.stream().map(n -> urls.urlOf(c.baseUrl(), n)).toList(), next);
+      return new ListQueues.Response(page.stream().map(n -> urls.urlOf(baseUrl, n)).toList(), next);
     });
   }
 

@@ -34,10 +34,12 @@ public final class SendActions {
     BatchRules.checkEntryIds(
         entries == null ? null : entries.stream().map(SendMessageBatch.Entry::id).toList(),
         "SendMessageBatchRequestEntry");
+    String senderId = c.senderId();
+    String traceHeader = c.traceHeader();
     List<NewMessage> messages = entries.stream()
         .map(e -> new NewMessage(
             e.messageBody(), e.delaySeconds(), e.messageAttributes(), e.messageSystemAttributes(),
-            e.messageDeduplicationId(), e.messageGroupId(), c.senderId(), c.traceHeader()))
+            e.messageDeduplicationId(), e.messageGroupId(), senderId, traceHeader))
         .toList();
     checkTotalSize(messages);
     return queues.onQueueUrl(r.queueUrl(), (s, q) -> sendAll(s, q, entries, messages));

@@ -31,7 +31,8 @@ final class HttpFront implements Handler<HttpServerRequest> {
   @Override
   public void handle(HttpServerRequest req) {
     Caller caller = callers.of(req);
-    if (!JsonProtocol.accepts(req)) {
+    String target = req.getHeader(Headers.X_AMZ_TARGET);
+    if (!JsonProtocol.accepts(target, req)) {
       QueryErrors.render(req.response(), new SqsException(ErrorCode.INVALID_ACTION,
           "Sluice speaks the AWS JSON 1.0 protocol (POST with X-Amz-Target: AmazonSQS.<Action>);"
               + " the Query protocol is not supported by this version."), caller.requestId());
@@ -43,10 +44,10 @@ final class HttpFront implements Handler<HttpServerRequest> {
           new SqsException(ErrorCode.UNSUPPORTED_OPERATION, "The AWS JSON protocol takes POST requests only."));
       return;
     }
-    CallerGone gone = watchConnection(req);
+    CallerGone gone = watchConnection(req, target);
     BodyReader.read(req, maxBodyBytes).onComplete((body, failure) -> {
       if (failure == null) {
-        json.handle(req, body, caller, gone);
+        json.handle(req, target, body, caller, gone);
       } else if (!req.response().ended()) {
         req.response().putHeader(Headers.X_AMZN_REQUEST_ID, caller.requestId());
         JsonErrors.render(req.response(), failure);
@@ -55,9 +56,9 @@ final class HttpFront implements Handler<HttpServerRequest> {
   }
 
   /** Only a receive can be parked, so only a receive listens for its connection closing. */
-  private static CallerGone watchConnection(HttpServerRequest req) {
+  private static CallerGone watchConnection(HttpServerRequest req, String target) {
     CallerGone gone = new CallerGone();
-    if ("AmazonSQS.ReceiveMessage".equals(req.getHeader(Headers.X_AMZ_TARGET))) {
+    if ("AmazonSQS.ReceiveMessage".equals(target)) {
       req.response().closeHandler(v -> gone.fire());
     }
     return gone;

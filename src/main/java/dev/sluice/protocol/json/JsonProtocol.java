@@ -32,9 +32,8 @@ public final class JsonProtocol {
     this.engine = engine;
   }
 
-  /** True for requests this protocol owns: an SQS X-Amz-Target or the JSON 1.0 content type. */
-  public static boolean accepts(HttpServerRequest req) {
-    String target = req.getHeader(Headers.X_AMZ_TARGET);
+  /** True for requests this protocol owns: an SQS X-Amz-Target, or the JSON 1.0 content type without one. */
+  public static boolean accepts(String target, HttpServerRequest req) {
     if (target != null) {
       return target.startsWith(TARGET_PREFIX);
     }
@@ -42,12 +41,12 @@ public final class JsonProtocol {
     return type != null && type.startsWith(Headers.AMZ_JSON_1_0);
   }
 
-  public void handle(HttpServerRequest req, Buffer body, Caller caller, CallerGone gone) {
+  public void handle(HttpServerRequest req, String target, Buffer body, Caller caller, CallerGone gone) {
     HttpServerResponse response = req.response();
     response.putHeader(Headers.X_AMZN_REQUEST_ID, caller.requestId());
     Future<JsonWriter> answer;
     try {
-      answer = action(req.getHeader(Headers.X_AMZ_TARGET)).invoke(engine, caller, new JsonReader(parse(body)), gone);
+      answer = action(target).invoke(engine, caller, new JsonReader(parse(body)), gone);
     } catch (RuntimeException e) {
       answer = Future.failedFuture(e);
     }
