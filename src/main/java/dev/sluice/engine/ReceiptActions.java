@@ -8,10 +8,11 @@ import dev.sluice.api.DeleteMessage;
 import dev.sluice.api.DeleteMessageBatch;
 import dev.sluice.api.Limits;
 import dev.sluice.api.SqsException;
-import dev.sluice.model.QueueState;
 import io.vertx.core.Future;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.Function;
 
 /** DeleteMessage and ChangeMessageVisibility, single and batched, by receipt handle. */
 public final class ReceiptActions {
@@ -61,7 +62,7 @@ public final class ReceiptActions {
 
   /** Applies the action to every entry; an entry's SQS error becomes its Failed entry. */
   private static <E> BatchIdsResponse each(
-      List<E> entries, java.util.function.Function<E, String> id, java.util.function.Consumer<E> action) {
+      List<E> entries, Function<E, String> id, Consumer<E> action) {
     List<String> ok = new ArrayList<>(entries.size());
     List<BatchResultErrorEntry> failed = new ArrayList<>();
     for (E e : entries) {

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 
 /**
  * AddPermission and RemovePermission (sqs-reference.md §2.18): statements kept in the queue's
@@ -100,7 +101,7 @@ public final class QueuePermissions {
   }
 
   /** A plain string when there is one value, an array when several: as AWS writes policies. */
-  private static Object oneOrMany(List<String> values, java.util.function.UnaryOperator<String> f) {
+  private static Object oneOrMany(List<String> values, UnaryOperator<String> f) {
     if (values.size() == 1) {
       return f.apply(values.get(0));
     }

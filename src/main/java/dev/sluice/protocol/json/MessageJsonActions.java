@@ -12,6 +12,7 @@ import dev.sluice.api.SendMessage;
 import dev.sluice.api.SendMessageBatch;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /** JSON codecs of the message-level actions (member names as in sqs-reference §2.8–2.14). */
 final class MessageJsonActions {
@@ -55,7 +56,7 @@ final class MessageJsonActions {
         .map(JsonOut::batchIds));
   }
 
-  private static <T> List<T> mapEntries(JsonReader in, java.util.function.Function<JsonReader, T> f) {
+  private static <T> List<T> mapEntries(JsonReader in, Function<JsonReader, T> f) {
     List<JsonReader> entries = in.objects("Entries");
     return entries == null ? null : entries.stream().map(f).toList();
   }

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Starts the packaged server in its own JVM, runs the given command with SERVER_PID set, stops it.
+# usage: loadtest/scripts/with-server.sh java -jar loadtest/target/sluice-loadtest.jar loop ...
+# Server settings pass through the environment (SLUICE_*, JAVA_OPTS).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+port=${SLUICE_HTTP_PORT:-9324}
+export SLUICE_HTTP_PORT=$port
+java ${JAVA_OPTS:-} -jar target/sluice.jar > /tmp/sluice-bench.log 2>&1 &
+SERVER_PID=$!
+export SERVER_PID
+trap 'kill $SERVER_PID 2>/dev/null; wait $SERVER_PID 2>/dev/null || true' EXIT
+for _ in $(seq 1 100); do curl -s -o /dev/null "http://127.0.0.1:$port/" && break; sleep 0.1; done
+echo "== server: ${JAVA_OPTS:-default JVM}; $(env | grep ^SLUICE_ | sort | tr '\n' ' ')"
+"${@//\$SERVER_PID/$SERVER_PID}"
+echo "server log problems: $(grep -c -E 'SEVERE|ERROR|blocked' /tmp/sluice-bench.log || true)"
