@@ -19,7 +19,7 @@ public enum ConfigKey {
           + " from each request's Host header."),
   SQS_ACCOUNT_ID("sqs.accountId", "12-digit account id in queue URLs and ARNs."),
   SQS_REGION("sqs.region", "Region in queue ARNs."),
-  ENGINE_EVENT_LOOPS("engine.eventLoops", "Vert.x event-loop threads; 0 means two per CPU core."),
+  ENGINE_EVENT_LOOPS("engine.eventLoops", "Vert.x event-loop threads; 0 means one per CPU core."),
   ENGINE_SHARDS("engine.shards", "Shard verticles owning the queues; 0 means one per event loop."),
   ENGINE_DISPATCH(
       "engine.dispatch", "How requests reach their shard: direct (context hand-off) or eventbus."),
