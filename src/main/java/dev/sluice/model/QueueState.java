@@ -5,10 +5,7 @@ import dev.sluice.api.Limits;
 import dev.sluice.api.ReceiveMessage;
 import dev.sluice.api.SendMessage;
 import dev.sluice.api.SqsException;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Iterator;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -30,19 +27,18 @@ public abstract class QueueState {
   protected final ShardResources env;
   private final QueueMetadata metadata;
   private final MessageIndex byKey = new MessageIndex();
-  /** Every held message in send order, for the retention sweep; GONE entries are dropped lazily. */
-  private final ArrayDeque<Message> bySent = new ArrayDeque<>();
-  private int goneInBySent;
+  private final SendOrder sendOrder = new SendOrder();
   private long nextKey = 1;
   private int inflightCount;
   private int delayedCount;
-  private final LinkedHashSet<Waiter> waiters = new LinkedHashSet<>();
+  private final ParkedReceives parked;
   private final RetentionSweep sweep = new RetentionSweep();
   private long purgeAllowedAtMillis = Long.MIN_VALUE;
 
   protected QueueState(ShardResources env, QueueMetadata metadata) {
     this.env = env;
     this.metadata = metadata;
+    this.parked = new ParkedReceives(env.index(), env.parking());
   }
 
   public QueueMetadata metadata() {
@@ -136,7 +132,7 @@ public abstract class QueueState {
   private void enqueue(Message msg, int delaySeconds, long nowMillis) {
     msg.owner = this;
     byKey.put(msg.key, msg);
-    bySent.addLast(msg);
+    sendOrder.add(msg);
     if (!sweep.isScheduled()) {
       env.index().schedule(sweep, msg.sentAtMillis + attributes().retentionMillis());
     }
@@ -203,45 +199,22 @@ public abstract class QueueState {
 
   /** Parks a receive that found nothing until {@code deadlineMillis}; throttled past the bounds. */
   public void park(Waiter w, long deadlineMillis) {
-    if (waiters.size() >= env.parking().maxPerQueue() || env.parking().shardFull()) {
-      throw new SqsException(
-          ErrorCode.REQUEST_THROTTLED,
-          "Too many long polls are waiting on this server; retry later or use fewer concurrent receives.");
-    }
-    w.queue = this;
-    waiters.add(w);
-    env.parking().parked();
-    env.index().schedule(w, deadlineMillis);
+    parked.park(w, deadlineMillis);
   }
 
   /** Drops a parked receive whose caller went away; it will never complete. */
   public void cancel(Waiter w) {
-    if (waiters.remove(w)) {
-      env.index().cancel(w);
-      env.parking().unparked();
-      w.markCancelled();
-    }
-  }
-
-  void expireWaiter(Waiter w) {
-    if (waiters.remove(w)) {
-      env.parking().unparked();
-      w.complete(List.of());
-    }
+    parked.cancel(w);
   }
 
   public int parkedCount() {
-    return waiters.size();
+    return parked.size();
   }
 
   /** Hands receivable messages to the oldest parked receives, one receive each, until none fit. */
   protected final void serveWaiters(long nowMillis) {
-    while (!waiters.isEmpty() && hasReceivable() && !inflightLimitReached()) {
-      Iterator<Waiter> it = waiters.iterator();
-      Waiter w = it.next();
-      it.remove();
-      env.index().cancel(w);
-      env.parking().unparked();
+    while (!parked.isEmpty() && hasReceivable() && !inflightLimitReached()) {
+      Waiter w = parked.takeOldest();
       w.complete(receive(w.spec, nowMillis));
     }
   }
@@ -312,17 +285,12 @@ public abstract class QueueState {
   void sweepRetention(long nowMillis) {
     long retention = attributes().retentionMillis();
     Message head;
-    while ((head = bySent.peekFirst()) != null) {
-      if (head.state == MessageState.GONE) {
-        bySent.pollFirst();
-        goneInBySent--;
-      } else if (head.sentAtMillis + retention <= nowMillis) {
-        bySent.pollFirst();
-        remove(head, true);
-      } else {
-        env.index().schedule(sweep, head.sentAtMillis + retention);
-        return;
-      }
+    while ((head = sendOrder.oldestLive()) != null && head.sentAtMillis + retention <= nowMillis) {
+      sendOrder.pollOldest();
+      remove(head, true);
+    }
+    if (head != null) {
+      env.index().schedule(sweep, head.sentAtMillis + retention);
     }
   }
 
@@ -355,16 +323,7 @@ public abstract class QueueState {
     byKey.remove(m.key);
     env.budget().release(m.heldBytes);
     if (!alreadyOutOfSendOrder) {
-      goneInBySent++;
-      compactSendOrderIfSparse();
-    }
-  }
-
-  /** Keeps the lazily cleaned send-order deque within twice the live messages. */
-  private void compactSendOrderIfSparse() {
-    if (goneInBySent > 1024 && goneInBySent > byKey.size()) {
-      bySent.removeIf(x -> x.state == MessageState.GONE);
-      goneInBySent = 0;
+      sendOrder.noteGone(byKey.size());
     }
   }
 
@@ -381,13 +340,7 @@ public abstract class QueueState {
   /** The queue is being deleted: parked receives answer empty and every message is released. */
   public void close() {
     dropAllMessages();
-    List<Waiter> parked = new ArrayList<>(waiters);
-    waiters.clear();
-    for (Waiter w : parked) {
-      env.index().cancel(w);
-      env.parking().unparked();
-      w.complete(List.of());
-    }
+    parked.answerAllEmpty();
   }
 
   protected void dropAllMessages() {
@@ -397,8 +350,7 @@ public abstract class QueueState {
       env.budget().release(m.heldBytes);
     });
     byKey.clear();
-    bySent.clear();
-    goneInBySent = 0;
+    sendOrder.clear();
     clearReady();
     inflightCount = 0;
     delayedCount = 0;
@@ -411,7 +363,7 @@ public abstract class QueueState {
     long oldRetention = attributes().retentionMillis();
     metadata.setAttributes(attributes().with(changes), nowMillis);
     if (attributes().retentionMillis() != oldRetention) {
-      Message head = bySent.peekFirst();
+      Message head = sendOrder.oldestLive();
       if (head != null) {
         env.index().schedule(sweep, head.sentAtMillis + attributes().retentionMillis());
       }

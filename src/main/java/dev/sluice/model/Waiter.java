@@ -12,7 +12,7 @@ import java.util.function.Consumer;
 public final class Waiter extends Timed {
   final ReceiveSpec spec;
   private final Consumer<List<ReceiveMessage.Message>> onComplete;
-  QueueState queue;
+  ParkedReceives parkedIn;
   private boolean done;
 
   public Waiter(ReceiveSpec spec, Consumer<List<ReceiveMessage.Message>> onComplete) {
@@ -38,6 +38,6 @@ public final class Waiter extends Timed {
 
   @Override
   public void onDue(long nowMillis) {
-    queue.expireWaiter(this);
+    parkedIn.expire(this);
   }
 }

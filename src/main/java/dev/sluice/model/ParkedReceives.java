@@ -1,0 +1,86 @@
+package dev.sluice.model;
+
+import dev.sluice.api.ErrorCode;
+import dev.sluice.api.SqsException;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashSet;
+import java.util.List;
+
+/**
+ * The receives parked on one queue, oldest first: each waits until its queue hands it messages,
+ * its deadline passes (it answers empty) or its caller goes away (it is dropped unanswered).
+ * Owned by the shard event loop of its queue; the deadlines live in that shard's due-time index.
+ */
+final class ParkedReceives {
+  private final LinkedHashSet<Waiter> waiters = new LinkedHashSet<>();
+  private final DueTimeIndex index;
+  private final ParkingLimits limits;
+
+  ParkedReceives(DueTimeIndex index, ParkingLimits limits) {
+    this.index = index;
+    this.limits = limits;
+  }
+
+  /** Parks until {@code deadlineMillis}; RequestThrottled past the per-queue or per-shard bound. */
+  void park(Waiter w, long deadlineMillis) {
+    if (waiters.size() >= limits.maxPerQueue() || limits.shardFull()) {
+      throw new SqsException(
+          ErrorCode.REQUEST_THROTTLED,
+          "Too many long polls are waiting on this server; retry later or use fewer concurrent receives.");
+    }
+    w.parkedIn = this;
+    waiters.add(w);
+    limits.parked();
+    index.schedule(w, deadlineMillis);
+  }
+
+  /** Drops a waiter whose caller went away; it will never complete. */
+  void cancel(Waiter w) {
+    if (unpark(w)) {
+      w.markCancelled();
+    }
+  }
+
+  /** The deadline passed: the waiter answers empty. */
+  void expire(Waiter w) {
+    if (unpark(w)) {
+      w.complete(List.of());
+    }
+  }
+
+  /** Removes and returns the oldest waiter (the next to be served), or null. */
+  Waiter takeOldest() {
+    Iterator<Waiter> it = waiters.iterator();
+    if (!it.hasNext()) {
+      return null;
+    }
+    Waiter w = it.next();
+    unpark(w);
+    return w;
+  }
+
+  /** The queue is going away: every waiter answers empty. */
+  void answerAllEmpty() {
+    for (Waiter w : new ArrayList<>(waiters)) {
+      expire(w);
+    }
+  }
+
+  boolean isEmpty() {
+    return waiters.isEmpty();
+  }
+
+  int size() {
+    return waiters.size();
+  }
+
+  private boolean unpark(Waiter w) {
+    if (!waiters.remove(w)) {
+      return false;
+    }
+    index.cancel(w);
+    limits.unparked();
+    return true;
+  }
+}
