@@ -24,7 +24,7 @@ final class BatchRules {
           ErrorCode.TOO_MANY_ENTRIES_IN_BATCH_REQUEST,
           "Maximum number of entries per request are 10. You have sent " + ids.size() + ".");
     }
-    Set<String> seen = new HashSet<>();
+    // Malformed ids are reported before repeated ones, whatever their positions.
     for (String id : ids) {
       if (!validId(id)) {
         throw new SqsException(
@@ -32,9 +32,11 @@ final class BatchRules {
             "A batch entry id can only contain alphanumeric characters, hyphens and underscores. It can be"
                 + " at most 80 letters long.");
       }
+    }
+    Set<String> seen = new HashSet<>();
+    for (String id : ids) {
       if (!seen.add(id)) {
-        throw new SqsException(
-            ErrorCode.BATCH_ENTRY_IDS_NOT_DISTINCT, "Id " + id + " repeated.");
+        throw new SqsException(ErrorCode.BATCH_ENTRY_IDS_NOT_DISTINCT, "Id " + id + " repeated.");
       }
     }
   }

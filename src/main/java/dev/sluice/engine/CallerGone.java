@@ -23,6 +23,10 @@ public final class CallerGone {
     }
   }
 
+  public boolean isFired() {
+    return action.get() == FIRED;
+  }
+
   void onFire(Runnable r) {
     if (action.getAndUpdate(current -> current == FIRED ? FIRED : r) == FIRED) {
       r.run();

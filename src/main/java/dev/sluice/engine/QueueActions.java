@@ -36,7 +36,7 @@ public final class QueueActions {
   }
 
   <R> Future<R> onQueueUrl(String queueUrl, BiFunction<Shard, QueueState, R> fn) {
-    return onQueue(QueueUrls.nameOf(queueUrl), fn);
+    return onQueue(urls.nameOf(queueUrl), fn);
   }
 
   public Future<CreateQueue.Response> createQueue(Caller c, CreateQueue.Request r) {
@@ -56,12 +56,13 @@ public final class QueueActions {
     if (name == null || name.isEmpty()) {
       return Future.failedFuture(SqsException.missingParameter("QueueName"));
     }
+    urls.checkOwner(r.queueOwnerAwsAccountId());
     String url = urls.urlOf(c.baseUrl(), name);
     return onQueue(name, (s, q) -> new GetQueueUrl.Response(url));
   }
 
   public Future<Void> deleteQueue(DeleteQueue.Request r) {
-    String name = QueueUrls.nameOf(r.queueUrl());
+    String name = urls.nameOf(r.queueUrl());
     return dispatcher.call(router.shardOf(name), (s, reply) -> {
       s.registry().delete(name, s.now());
       reply.succeed(null);

@@ -20,12 +20,14 @@ public final class QueueEngine {
   private final ReceiveActions receives;
   private final ReceiptActions receipts;
   private final MemoryBudget budget;
+  private final ShardDispatcher dispatcher;
 
   private QueueEngine(ShardDispatcher dispatcher, ShardRouter router, QueueUrls urls, MemoryBudget budget) {
+    this.dispatcher = dispatcher;
     this.queues = new QueueActions(dispatcher, router, urls);
     this.listing = new QueueListing(dispatcher, urls);
     this.sends = new SendActions(queues);
-    this.receives = new ReceiveActions(dispatcher, router);
+    this.receives = new ReceiveActions(dispatcher, router, urls);
     this.receipts = new ReceiptActions(queues);
     this.budget = budget;
   }
@@ -39,10 +41,11 @@ public final class QueueEngine {
     if (eventBus) {
       EventBusDispatcher.registerCodec(vertx);
     }
+    MonotonicClock clock = new MonotonicClock();
     List<ShardVerticle> shards = new ArrayList<>();
     List<Future<String>> deployed = new ArrayList<>();
     for (int i = 0; i < settings.shards(); i++) {
-      ShardVerticle v = new ShardVerticle(i, settings, budget, receiptSecret, eventBus);
+      ShardVerticle v = new ShardVerticle(i, settings, budget, receiptSecret, eventBus, clock);
       shards.add(v);
       // Each deployment gets its own event-loop context, assigned round-robin over the loops.
       deployed.add(vertx.deployVerticle(v, new DeploymentOptions().setThreadingModel(ThreadingModel.EVENT_LOOP)));
@@ -76,5 +79,14 @@ public final class QueueEngine {
 
   public MemoryBudget memoryBudget() {
     return budget;
+  }
+
+  /** Receives parked right now, over all shards. */
+  public Future<Integer> parkedReceives() {
+    List<Future<Integer>> counts = new ArrayList<>();
+    for (int i = 0; i < dispatcher.shardCount(); i++) {
+      counts.add(dispatcher.call(i, (s, reply) -> reply.succeed(s.resources().parking().parkedInShard())));
+    }
+    return Future.all(counts).map(all -> counts.stream().mapToInt(Future::result).sum());
   }
 }

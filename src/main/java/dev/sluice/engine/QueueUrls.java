@@ -4,8 +4,9 @@ import dev.sluice.api.SqsException;
 
 /**
  * Queue URLs: {@code <base>/<account>/<name>} out, and back to a queue name in. A request's queue
- * is named by the last path segment of its QueueUrl; host, port and scheme are ignored (clients mix
- * localhost and 127.0.0.1), and a bare queue name is accepted as AWS does (sqs-reference §1.6).
+ * is named by the last two path segments of its QueueUrl; host, port and scheme are ignored
+ * (clients mix localhost and 127.0.0.1), an account other than ours names no queue of ours, and a
+ * bare queue name is accepted as AWS does (sqs-reference §1.6).
  */
 public final class QueueUrls {
   private final String accountId;
@@ -19,7 +20,7 @@ public final class QueueUrls {
   }
 
   /** The queue name a QueueUrl names; MissingParameter when absent. */
-  public static String nameOf(String queueUrl) {
+  public String nameOf(String queueUrl) {
     if (queueUrl == null || queueUrl.isEmpty()) {
       throw SqsException.missingParameter("QueueUrl");
     }
@@ -36,6 +37,19 @@ public final class QueueUrls {
     if (name.isEmpty()) {
       throw SqsException.queueDoesNotExist();
     }
+    if (slash > 0) {
+      String account = path.substring(path.lastIndexOf('/', slash - 1) + 1, slash);
+      if (account.length() == 12 && account.chars().allMatch(Character::isDigit)) {
+        checkOwner(account);
+      }
+    }
     return name;
+  }
+
+  /** A queue of another account does not exist here. */
+  public void checkOwner(String accountId) {
+    if (accountId != null && !accountId.isEmpty() && !accountId.equals(this.accountId)) {
+      throw SqsException.queueDoesNotExist();
+    }
   }
 }

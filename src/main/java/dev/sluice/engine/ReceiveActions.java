@@ -21,10 +21,12 @@ public final class ReceiveActions {
 
   private final ShardDispatcher dispatcher;
   private final ShardRouter router;
+  private final QueueUrls urls;
 
-  ReceiveActions(ShardDispatcher dispatcher, ShardRouter router) {
+  ReceiveActions(ShardDispatcher dispatcher, ShardRouter router, QueueUrls urls) {
     this.dispatcher = dispatcher;
     this.router = router;
+    this.urls = urls;
   }
 
   public Future<ReceiveMessage.Response> receiveMessage(ReceiveMessage.Request r, CallerGone gone) {
@@ -43,8 +45,9 @@ public final class ReceiveActions {
     }
     AttributeSelection selection =
         AttributeSelection.of(r.attributeNames(), r.messageSystemAttributeNames(), r.messageAttributeNames());
-    String name = QueueUrls.nameOf(r.queueUrl());
-    return dispatcher.call(router.shardOf(name), (s, reply) -> {
+    String name = urls.nameOf(r.queueUrl());
+    int shard = router.shardOf(name);
+    Future<ReceiveMessage.Response> answer = dispatcher.call(shard, (s, reply) -> {
       QueueState q = s.queue(name);
       long now = s.now();
       ReceiveSpec spec = new ReceiveSpec(
@@ -63,9 +66,31 @@ public final class ReceiveActions {
         reply.succeed(EMPTY);
         return;
       }
-      Waiter w = new Waiter(spec, messages -> reply.succeed(new ReceiveMessage.Response(messages)));
+      Waiter w = new Waiter(spec, gone::isFired, messages -> reply.succeed(new ReceiveMessage.Response(messages)));
       q.park(w, now + waitSeconds * 1000L);
       gone.onFire(() -> s.later(() -> q.cancel(w)));
+    });
+    // Runs on the caller's loop just before the answer is written: if the connection closed in
+    // the meantime nobody will read these messages, so they become visible again at once.
+    return answer.map(response -> {
+      if (gone.isFired() && !response.messages().isEmpty()) {
+        release(shard, name, response.messages());
+      }
+      return response;
+    });
+  }
+
+  private void release(int shard, String name, List<ReceiveMessage.Message> messages) {
+    dispatcher.call(shard, (s, reply) -> {
+      QueueState q = s.registry().find(name);
+      for (ReceiveMessage.Message m : q == null ? List.<ReceiveMessage.Message>of() : messages) {
+        try {
+          q.changeVisibility(m.receiptHandle(), 0, s.now());
+        } catch (SqsException alreadyDeletedOrChanged) {
+          // nothing to give back
+        }
+      }
+      reply.succeed(null);
     });
   }
 }

@@ -79,12 +79,17 @@ public final class Shard {
     }
   }
 
-  /** Fires everything due now (the shard timer's work), as a shard call. */
-  void fireDue() {
+  /** Items fired per event-loop turn; more wait for the next turn. */
+  static final int FIRE_BATCH = 10_000;
+
+  /** Fires what is due now (the shard timer's work), as a shard call; true if more is due. */
+  boolean fireDue() {
+    boolean[] more = {false};
     run((s, reply) -> {
-      env.index().fireDue(now());
+      more[0] = env.index().fireDue(now(), FIRE_BATCH) == FIRE_BATCH;
       reply.succeed(null);
     }, (result, failure) -> {});
+    return more[0];
   }
 
   /** True while a call of this shard is on the stack. */

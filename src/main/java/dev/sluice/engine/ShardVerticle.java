@@ -9,6 +9,7 @@ import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.internal.ContextInternal;
+import java.util.function.LongSupplier;
 
 /**
  * Deploys one shard on one event loop and drives its time: a single Vert.x timer, armed for the
@@ -22,16 +23,20 @@ public final class ShardVerticle extends VerticleBase {
   private final MemoryBudget budget;
   private final byte[] receiptSecret;
   private final boolean eventBusDispatch;
+  private final LongSupplier clock;
   private Shard shard;
   private long timerId = -1;
   private long armedForMillis = Long.MAX_VALUE;
 
-  public ShardVerticle(int index, EngineSettings settings, MemoryBudget budget, byte[] receiptSecret, boolean eventBusDispatch) {
+  public ShardVerticle(
+      int index, EngineSettings settings, MemoryBudget budget, byte[] receiptSecret, boolean eventBusDispatch,
+      LongSupplier clock) {
     this.index = index;
     this.settings = settings;
     this.budget = budget;
     this.receiptSecret = receiptSecret;
     this.eventBusDispatch = eventBusDispatch;
+    this.clock = clock;
   }
 
   @Override
@@ -44,7 +49,7 @@ public final class ShardVerticle extends VerticleBase {
         settings.accountId(),
         settings.region(),
         settings.maxInflightPerQueue());
-    shard = new Shard(index, env, System::currentTimeMillis, this::rearm, task -> context.runOnContext(v -> task.run()));
+    shard = new Shard(index, env, clock, this::rearm, task -> context.runOnContext(v -> task.run()));
     if (eventBusDispatch) {
       EventBusDispatcher.register(vertx, index, shard);
     }
@@ -77,6 +82,8 @@ public final class ShardVerticle extends VerticleBase {
   private void fire() {
     timerId = -1;
     armedForMillis = Long.MAX_VALUE;
-    shard.fireDue();
+    if (shard.fireDue()) {
+      context.runOnContext(v -> fire()); // the rest in a later turn, after other queued work
+    }
   }
 }

@@ -30,6 +30,8 @@ final class SqsHttpVerticle extends VerticleBase {
         .setHost(host)
         .setPort(port)
         .setTcpNoDelay(true)
+        // Clients that send Expect: 100-continue (curl on large bodies, PHP's Guzzle) would stall.
+        .setHandle100ContinueAutomatically(true)
         // Many idle long polls connect at once in load tests; a deeper backlog avoids refused connects.
         .setAcceptBacklog(8192);
     server = vertx.createHttpServer(options).requestHandler(front);

@@ -72,11 +72,15 @@ public final class DueTimeIndex {
     return first;
   }
 
-  /** Fires every item due at {@code nowMillis}, including ones that become due while firing. */
-  public int fireDue(long nowMillis) {
+  /**
+   * Fires up to {@code max} items due at {@code nowMillis}, including ones that become due while
+   * firing; returns how many fired. A caller that gets {@code max} back continues in a later turn,
+   * so a mass expiry never holds the event loop for long.
+   */
+  public int fireDue(long nowMillis, int max) {
     int fired = 0;
     Timed item;
-    while ((item = pollDue(nowMillis)) != null) {
+    while (fired < max && (item = pollDue(nowMillis)) != null) {
       item.onDue(nowMillis);
       fired++;
     }

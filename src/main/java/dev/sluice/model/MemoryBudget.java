@@ -17,12 +17,15 @@ public final class MemoryBudget {
 
   /** Charges the bytes if they fit; false (and nothing charged) when they would exceed the limit. */
   public boolean tryCharge(long bytes) {
-    long after = usedBytes.addAndGet(bytes);
-    if (after > limitBytes) {
-      usedBytes.addAndGet(-bytes);
-      return false;
+    while (true) {
+      long used = usedBytes.get();
+      if (used + bytes > limitBytes) {
+        return false;
+      }
+      if (usedBytes.compareAndSet(used, used + bytes)) {
+        return true;
+      }
     }
-    return true;
   }
 
   public void release(long bytes) {

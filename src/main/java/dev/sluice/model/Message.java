@@ -41,8 +41,12 @@ public final class Message extends Timed {
   long receivedAtMillis;
   /** Counts receives; a receipt handle names the one it came from. */
   int receiptSequence;
+  /** Links in the queue's ready list (or a FIFO group's list). */
   Message prev;
   Message next;
+  /** Links in the queue's send order, for retention. */
+  Message sentPrev;
+  Message sentNext;
 
   Message(
       long key,

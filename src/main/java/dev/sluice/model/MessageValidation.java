@@ -91,8 +91,11 @@ public final class MessageValidation {
   }
 
   private static boolean isAttributeNameChar(int c) {
-    // AWS also accepts Latin-1 letters such as 'ø' or 'ß' (sqs-reference §4.3).
-    return Character.isLetterOrDigit(c) || c == '_' || c == '-' || c == '.';
+    boolean ascii = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+        || c == '_' || c == '-' || c == '.';
+    // AWS also accepts Latin-1 letters such as 'ø' or 'ß' (sqs-reference §4.3), not × or ÷.
+    boolean latin1Letter = c >= 0xC0 && c <= 0xFF && c != 0xD7 && c != 0xF7;
+    return ascii || latin1Letter;
   }
 
   private static void checkAttributeValue(String name, MessageAttributeValue v) {
@@ -102,7 +105,8 @@ public final class MessageValidation {
           "The message attribute '" + name + "' must contain a non-empty message attribute type.");
     }
     String base = baseType(type);
-    if (base == null || type.length() > Limits.ATTRIBUTE_TYPE_MAX_LENGTH) {
+    if (base == null || type.length() > Limits.ATTRIBUTE_TYPE_MAX_LENGTH
+        || !type.chars().allMatch(c -> c >= 0x20 && c < 0x7F)) {
       throw SqsException.invalidParameter(
           "The type of message (user) attribute '"
               + name
@@ -145,7 +149,7 @@ public final class MessageValidation {
   static boolean isValidNumber(String s) {
     BigDecimal d;
     try {
-      d = new BigDecimal(s.trim());
+      d = new BigDecimal(s);
     } catch (NumberFormatException e) {
       return false;
     }
@@ -203,6 +207,31 @@ public final class MessageValidation {
       }
     }
     return n;
+  }
+
+  /** Bytes the heap holds for the body and attribute strings (Latin-1: 1 per char, else 2). */
+  public static long heapBytes(String body, Map<String, MessageAttributeValue> attributes) {
+    long n = stringHeapBytes(body);
+    if (attributes != null) {
+      for (Map.Entry<String, MessageAttributeValue> e : attributes.entrySet()) {
+        MessageAttributeValue v = e.getValue();
+        n += stringHeapBytes(e.getKey()) + stringHeapBytes(v.dataType()) + stringHeapBytes(v.stringValue())
+            + (v.binaryValue() == null ? 0 : v.binaryValue().length);
+      }
+    }
+    return n;
+  }
+
+  private static long stringHeapBytes(String s) {
+    if (s == null) {
+      return 0;
+    }
+    for (int i = 0; i < s.length(); i++) {
+      if (s.charAt(i) > 0xFF) {
+        return 2L * s.length();
+      }
+    }
+    return s.length();
   }
 
   public static long utf8Length(String s) {

@@ -49,15 +49,19 @@ final class ParkedReceives {
     }
   }
 
-  /** Removes and returns the oldest waiter (the next to be served), or null. */
+  /** Removes and returns the oldest waiter whose caller is still there, or null. */
   Waiter takeOldest() {
     Iterator<Waiter> it = waiters.iterator();
-    if (!it.hasNext()) {
-      return null;
+    while (it.hasNext()) {
+      Waiter w = it.next();
+      unpark(w);
+      if (!w.isAbandoned()) {
+        return w;
+      }
+      w.markCancelled();
+      it = waiters.iterator();
     }
-    Waiter w = it.next();
-    unpark(w);
-    return w;
+    return null;
   }
 
   /** The queue is going away: every waiter answers empty. */

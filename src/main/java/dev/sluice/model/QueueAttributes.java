@@ -122,7 +122,7 @@ public final class QueueAttributes {
   public String firstDifference(Map<String, String> given) {
     for (Map.Entry<String, String> e : given.entrySet()) {
       String value = canonical(e.getKey(), e.getValue());
-      String current = stored.get(e.getKey());
+      String current = shown(e.getKey());
       if (value == null ? current != null : !value.equals(current)) {
         return e.getKey();
       }

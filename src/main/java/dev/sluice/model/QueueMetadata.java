@@ -58,8 +58,9 @@ public final class QueueMetadata {
     this.lastModifiedAtMillis = nowMillis;
   }
 
+  /** A copy: the caller may read it on another event loop while the shard changes the tags. */
   public Map<String, String> tags() {
-    return Collections.unmodifiableMap(tags);
+    return Collections.unmodifiableMap(new TreeMap<>(tags));
   }
 
   /** Adds or overwrites tags after checking the tag rules on the combined set (§2.7). */

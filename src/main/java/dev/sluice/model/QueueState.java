@@ -23,6 +23,7 @@ import java.util.concurrent.ThreadLocalRandom;
 public abstract class QueueState {
   /** Per-message bookkeeping charged to the memory budget on top of the payload. */
   static final int MESSAGE_OVERHEAD_BYTES = 320;
+  static final int SWEEP_BATCH = 10_000;
 
   protected final ShardResources env;
   private final QueueMetadata metadata;
@@ -96,7 +97,8 @@ public abstract class QueueState {
               + " Reason: Message must be shorter than " + max + " bytes.");
     }
     int delaySeconds = checkTypeRules(m, batchEntry);
-    int held = (int) payload + MESSAGE_OVERHEAD_BYTES;
+    // Charged as the heap holds it: a body with any character above U+00FF is stored as UTF-16.
+    int held = (int) Math.max(payload, MessageValidation.heapBytes(m.body(), m.attributes())) + MESSAGE_OVERHEAD_BYTES;
     if (!env.budget().tryCharge(held)) {
       throw new SqsException(
           ErrorCode.REQUEST_THROTTLED,
@@ -228,7 +230,7 @@ public abstract class QueueState {
       return; // already deleted: deleting again succeeds (sqs-reference §2.11)
     }
     checkReceiptCurrent(m, r, handle);
-    remove(m, false);
+    remove(m);
     serveWaiters(nowMillis);
   }
 
@@ -281,17 +283,26 @@ public abstract class QueueState {
     }
   }
 
-  /** Drops every message older than the retention period, in flight or not (§5.3). */
+  /**
+   * Drops every message older than the retention period, in flight or not (§5.3). At most
+   * {@link #SWEEP_BATCH} per turn, so a mass expiry never stalls the shard's other queues: the rest
+   * is due again at once.
+   */
   void sweepRetention(long nowMillis) {
     long retention = attributes().retentionMillis();
     Message head;
-    while ((head = sendOrder.oldestLive()) != null && head.sentAtMillis + retention <= nowMillis) {
-      sendOrder.pollOldest();
-      remove(head, true);
+    int swept = 0;
+    while ((head = sendOrder.oldest()) != null && head.sentAtMillis + retention <= nowMillis) {
+      if (swept++ == SWEEP_BATCH) {
+        env.index().schedule(sweep, nowMillis);
+        break;
+      }
+      remove(head);
     }
-    if (head != null) {
+    if (head != null && !sweep.isScheduled()) {
       env.index().schedule(sweep, head.sentAtMillis + retention);
     }
+    serveWaiters(nowMillis); // expired in-flight messages may have made room under the cap
   }
 
   private final class RetentionSweep extends Timed {
@@ -304,7 +315,7 @@ public abstract class QueueState {
   // ---- removal ------------------------------------------------------------------------------
 
   /** Takes a message out of every structure and releases its memory. */
-  protected void remove(Message m, boolean alreadyOutOfSendOrder) {
+  protected void remove(Message m) {
     switch (m.state) {
       case READY -> removeReady(m);
       case IN_FLIGHT -> {
@@ -322,9 +333,7 @@ public abstract class QueueState {
     m.state = MessageState.GONE;
     byKey.remove(m.key);
     env.budget().release(m.heldBytes);
-    if (!alreadyOutOfSendOrder) {
-      sendOrder.noteGone(byKey.size());
-    }
+    sendOrder.remove(m);
   }
 
   public void purge(long nowMillis) {
@@ -363,7 +372,7 @@ public abstract class QueueState {
     long oldRetention = attributes().retentionMillis();
     metadata.setAttributes(attributes().with(changes), nowMillis);
     if (attributes().retentionMillis() != oldRetention) {
-      Message head = sendOrder.oldestLive();
+      Message head = sendOrder.oldest();
       if (head != null) {
         env.index().schedule(sweep, head.sentAtMillis + attributes().retentionMillis());
       }

@@ -1,48 +1,48 @@
 package dev.sluice.model;
 
-import java.util.ArrayDeque;
-
 /**
  * Every held message of one queue in send order, oldest first, so the retention sweep finds what
- * expires in O(1) per message. Messages that leave another way are dropped lazily; the deque is
- * compacted when such leftovers outnumber the live messages. Owned by the shard event loop of its
- * queue.
+ * expires in O(1) per message: an intrusive doubly linked list through {@link Message#sentPrev} and
+ * {@link Message#sentNext}, so a deleted message is unlinked at once and nothing it holds outlives
+ * it. Owned by the shard event loop of its queue.
  */
 final class SendOrder {
-  private static final int COMPACT_AFTER = 1024;
-  private final ArrayDeque<Message> messages = new ArrayDeque<>();
-  private int gone;
+  private Message head;
+  private Message tail;
 
   void add(Message m) {
-    messages.addLast(m);
+    m.sentPrev = tail;
+    m.sentNext = null;
+    if (tail == null) {
+      head = m;
+    } else {
+      tail.sentNext = m;
+    }
+    tail = m;
   }
 
-  /** A message left the queue other than through {@link #pollOldest}; {@code live} remain. */
-  void noteGone(int live) {
-    gone++;
-    if (gone > COMPACT_AFTER && gone > live) {
-      messages.removeIf(x -> x.state == MessageState.GONE);
-      gone = 0;
+  void remove(Message m) {
+    if (m.sentPrev == null) {
+      head = m.sentNext;
+    } else {
+      m.sentPrev.sentNext = m.sentNext;
     }
+    if (m.sentNext == null) {
+      tail = m.sentPrev;
+    } else {
+      m.sentNext.sentPrev = m.sentPrev;
+    }
+    m.sentPrev = null;
+    m.sentNext = null;
   }
 
-  /** The oldest message still held, or null. */
-  Message oldestLive() {
-    Message head;
-    while ((head = messages.peekFirst()) != null && head.state == MessageState.GONE) {
-      messages.pollFirst();
-      gone--;
-    }
+  /** The oldest message held, or null. */
+  Message oldest() {
     return head;
   }
 
-  /** Removes the oldest message; call after {@link #oldestLive} returned it. */
-  void pollOldest() {
-    messages.pollFirst();
-  }
-
   void clear() {
-    messages.clear();
-    gone = 0;
+    head = null;
+    tail = null;
   }
 }

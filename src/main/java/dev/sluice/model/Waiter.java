@@ -2,6 +2,7 @@ package dev.sluice.model;
 
 import dev.sluice.api.ReceiveMessage;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 /**
@@ -11,13 +12,23 @@ import java.util.function.Consumer;
  */
 public final class Waiter extends Timed {
   final ReceiveSpec spec;
+  private final BooleanSupplier abandoned;
   private final Consumer<List<ReceiveMessage.Message>> onComplete;
   ParkedReceives parkedIn;
   private boolean done;
 
-  public Waiter(ReceiveSpec spec, Consumer<List<ReceiveMessage.Message>> onComplete) {
+  /**
+   * @param abandoned true once the caller has gone away, even before its cancel reaches the shard:
+   *     such a waiter is skipped instead of being handed messages nobody will read
+   */
+  public Waiter(ReceiveSpec spec, BooleanSupplier abandoned, Consumer<List<ReceiveMessage.Message>> onComplete) {
     this.spec = spec;
+    this.abandoned = abandoned;
     this.onComplete = onComplete;
+  }
+
+  boolean isAbandoned() {
+    return abandoned.getAsBoolean();
   }
 
   public boolean isDone() {

@@ -86,6 +86,20 @@ class BatchIT {
   }
 
   @Test
+  void whenSeveralBatchErrorsApplyTheFirstInSqsOrderWins() {
+    String url = sqs.createQueue(b -> b.queueName("batch-precedence")).queueUrl();
+    List<SendMessageBatchRequestEntry> elevenWithBadIds = IntStream.range(0, 11)
+        .mapToObj(i -> entry(i == 0 ? "bad:id" : "same", "b")).toList();
+    assertThrows(TooManyEntriesInBatchRequestException.class,
+        () -> sqs.sendMessageBatch(b -> b.queueUrl(url).entries(elevenWithBadIds)));
+    String big = "x".repeat(600_000);
+    assertThrows(InvalidBatchEntryIdException.class, () -> sqs.sendMessageBatch(b -> b.queueUrl(url)
+        .entries(entry("ok", big), entry("ok", big), entry("bad:id", big))));
+    assertThrows(BatchEntryIdsNotDistinctException.class, () -> sqs.sendMessageBatch(b -> b.queueUrl(url)
+        .entries(entry("dup", big), entry("dup", big))));
+  }
+
+  @Test
   void deleteAndChangeVisibilityBatchesReportEachEntry() {
     String url = sqs.createQueue(b -> b.queueName("receipt-batches")).queueUrl();
     sqs.sendMessageBatch(b -> b.queueUrl(url).entries(entry("a", "1"), entry("b", "2"), entry("c", "3")));

@@ -54,6 +54,17 @@ class ErrorsIT {
   }
 
   @Test
+  void aQueueUrlOfAnotherAccountNamesNoQueueOfOurs() {
+    sqs.createQueue(b -> b.queueName("owned"));
+    assertThrows(QueueDoesNotExistException.class,
+        () -> sqs.sendMessage(b -> b.queueUrl(server.endpoint + "/111122223333/owned").messageBody("x")));
+    assertThrows(QueueDoesNotExistException.class,
+        () -> sqs.getQueueUrl(b -> b.queueName("owned").queueOwnerAWSAccountId("111122223333")));
+    assertEquals(server.queueUrl("owned"),
+        sqs.getQueueUrl(b -> b.queueName("owned").queueOwnerAWSAccountId("000000000000")).queueUrl());
+  }
+
+  @Test
   void receiveParametersOutOfRangeGetSqsTexts() {
     String url = sqs.createQueue(b -> b.queueName("params")).queueUrl();
     SqsException max = assertThrows(SqsException.class,

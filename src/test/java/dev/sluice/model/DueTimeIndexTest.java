@@ -36,9 +36,22 @@ class DueTimeIndexTest {
     index.schedule(new Item("b", fired), 20);
     index.schedule(new Item("a2", fired), 10);
     assertEquals(10, index.nextDueAtMillis());
-    assertEquals(3, index.fireDue(20));
+    assertEquals(3, index.fireDue(20, 10));
     assertEquals(List.of("a1", "a2", "b"), fired);
     assertEquals(30, index.nextDueAtMillis());
+  }
+
+  @Test
+  void firingStopsAtTheBatchLimitAndTheRestStaysDue() {
+    List<String> fired = new ArrayList<>();
+    DueTimeIndex index = new DueTimeIndex();
+    for (int i = 0; i < 5; i++) {
+      index.schedule(new Item("i" + i, fired), 10);
+    }
+    assertEquals(3, index.fireDue(10, 3));
+    assertEquals(2, index.size());
+    assertEquals(2, index.fireDue(10, 3));
+    assertEquals(List.of("i0", "i1", "i2", "i3", "i4"), fired);
   }
 
   @Test

@@ -60,6 +60,35 @@ class ParkedReceivesTest {
   }
 
   @Test
+  void aWaiterWhoseCallerLeftIsSkippedEvenBeforeItsCancelArrives() {
+    boolean[] gone = {false};
+    ShardFixture.Recorder leaving = new ShardFixture.Recorder(spec(10, 30));
+    Waiter abandoned = new Waiter(spec(10, 30), () -> gone[0], leaving.completions::add);
+    q.park(abandoned, shard.now + 20_000);
+    ShardFixture.Recorder staying = park(20_000);
+    gone[0] = true;
+    q.send(message("for the one still there"), false, shard.now);
+    assertTrue(leaving.completions.isEmpty());
+    assertEquals("for the one still there", staying.completions.get(0).get(0).body());
+    assertEquals(0, shard.parking.parkedInShard());
+  }
+
+  @Test
+  void retentionFreeingInflightRoomWakesAWaiter() {
+    ShardFixture capped = new ShardFixture(1L << 30, 10, 10, 1);
+    QueueState c = capped.create("capped", Map.of("MessageRetentionPeriod", "60"));
+    c.send(message("old"), false, capped.now);
+    c.receive(spec(1, 3600), capped.now);
+    capped.advance(30_000);
+    c.send(message("young"), false, capped.now);
+    ShardFixture.Recorder r = new ShardFixture.Recorder(spec(1, 30));
+    c.park(r.waiter, capped.now + 40_000);
+    assertTrue(r.completions.isEmpty(), "the in-flight cap holds the young message back");
+    capped.advance(30_000);
+    assertEquals("young", r.completions.get(0).get(0).body());
+  }
+
+  @Test
   void delayAndVisibilityExpiriesWakeWaiters() {
     q.send(message("delayed", 5), false, shard.now);
     ShardFixture.Recorder r = park(20_000);

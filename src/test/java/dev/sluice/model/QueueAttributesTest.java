@@ -110,6 +110,12 @@ class QueueAttributesTest {
   }
 
   @Test
+  void firstDifferenceComparesWhatGetQueueAttributesShows() {
+    QueueAttributes kms = QueueAttributes.create(false, Map.of("KmsMasterKeyId", "k"));
+    assertNull(kms.firstDifference(Map.of("KmsMasterKeyId", "k", "KmsDataKeyReusePeriodSeconds", "300")));
+  }
+
+  @Test
   void firstDifferenceComparesCanonicalValues() {
     QueueAttributes a = QueueAttributes.create(false, Map.of("VisibilityTimeout", "40"));
     assertNull(a.firstDifference(Map.of("VisibilityTimeout", "40", "DelaySeconds", "0", "Policy", "")));

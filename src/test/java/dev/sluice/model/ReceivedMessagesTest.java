@@ -13,8 +13,11 @@ import org.junit.jupiter.api.Test;
 class ReceivedMessagesTest {
   final ShardFixture shard = new ShardFixture();
   final QueueState q = shard.create("q", Map.of());
+  int queues;
 
+  /** Each case on a queue of its own, so the message received is the one just sent. */
   ReceiveMessage.Message sendAndReceive(List<String> system, List<String> user) {
+    QueueState q = shard.create("case" + queues++, Map.of());
     q.send(ShardFixture.message("body", Map.of(
         "General", MessageAttributeValue.ofString("Kenobi"),
         "Hello", MessageAttributeValue.ofString("There"),

@@ -38,7 +38,7 @@ final class ShardFixture {
     long target = now + millis;
     while (index.nextDueAtMillis() <= target) {
       now = Math.max(now, index.nextDueAtMillis());
-      index.fireDue(now);
+      index.fireDue(now, Integer.MAX_VALUE);
     }
     now = target;
   }
@@ -65,7 +65,7 @@ final class ShardFixture {
     final Waiter waiter;
 
     Recorder(ReceiveSpec spec) {
-      waiter = new Waiter(spec, completions::add);
+      waiter = new Waiter(spec, () -> false, completions::add);
     }
   }
 }

@@ -133,11 +133,15 @@ class StandardQueueStateTest {
   }
 
   @Test
-  void garbageAndForeignHandlesAreInvalid() {
+  void garbageForeignAndTamperedHandlesAreInvalid() {
     QueueState other = shard.create("other", Map.of());
     other.send(message("x"), false, shard.now);
     String foreign = other.receive(spec(1, 30), shard.now).get(0).receiptHandle();
-    for (String bad : List.of("garbage", foreign, foreign.substring(0, foreign.length() - 1) + "A")) {
+    q.send(message("mine"), false, shard.now);
+    String own = receive(1).get(0).receiptHandle();
+    char middle = own.charAt(10);
+    String tampered = own.substring(0, 10) + (middle == 'A' ? 'B' : 'A') + own.substring(11);
+    for (String bad : List.of("garbage", foreign, tampered)) {
       SqsException e = assertThrows(SqsException.class, () -> q.delete(bad, shard.now));
       assertEquals(ErrorCode.RECEIPT_HANDLE_IS_INVALID, e.code());
     }
@@ -219,6 +223,16 @@ class StandardQueueStateTest {
     assertEquals(ErrorCode.REQUEST_THROTTLED, e.code());
     tight.delete(tight.receive(spec(1, 30), small.now).get(0).receiptHandle(), small.now);
     tight.send(message("z".repeat(100)), false, small.now);
+  }
+
+  @Test
+  void bodiesOutsideLatin1AreChargedAtTheirHeapSize() {
+    q.send(message("x".repeat(1000)), false, shard.now);
+    assertEquals(1000 + QueueState.MESSAGE_OVERHEAD_BYTES, shard.budget.usedBytes());
+    q.send(message("x".repeat(999) + "\u20ac"), false, shard.now);
+    // 1002 bytes of UTF-8, but 2000 bytes on the heap as UTF-16.
+    assertEquals(2000 + QueueState.MESSAGE_OVERHEAD_BYTES,
+        shard.budget.usedBytes() - 1000 - QueueState.MESSAGE_OVERHEAD_BYTES);
   }
 
   @Test

@@ -190,21 +190,33 @@ final class JsonParser {
     return (char) v;
   }
 
+  /** RFC 8259: {@code -? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?}. */
   private Object number() {
     int start = pos;
     if (peek() == '-') {
       pos++;
     }
+    if (peek() == '0') {
+      pos++;
+    } else if (digits() == 0) {
+      throw error("invalid number");
+    }
     boolean integral = true;
-    while (pos < end) {
-      byte c = in[pos];
-      if (c >= '0' && c <= '9') {
+    if (pos < end && in[pos] == '.') {
+      pos++;
+      integral = false;
+      if (digits() == 0) {
+        throw error("invalid number");
+      }
+    }
+    if (pos < end && (in[pos] == 'e' || in[pos] == 'E')) {
+      pos++;
+      integral = false;
+      if (pos < end && (in[pos] == '+' || in[pos] == '-')) {
         pos++;
-      } else if (c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-') {
-        integral = false;
-        pos++;
-      } else {
-        break;
+      }
+      if (digits() == 0) {
+        throw error("invalid number");
       }
     }
     String text = new String(in, start, pos - start, StandardCharsets.US_ASCII);
@@ -220,6 +232,14 @@ final class JsonParser {
     } catch (NumberFormatException e) {
       throw error("invalid number");
     }
+  }
+
+  private int digits() {
+    int start = pos;
+    while (pos < end && in[pos] >= '0' && in[pos] <= '9') {
+      pos++;
+    }
+    return pos - start;
   }
 
   private void literal(String word) {

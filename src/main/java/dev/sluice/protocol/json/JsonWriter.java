@@ -124,7 +124,11 @@ final class JsonWriter {
     int chunk = 0;
     for (int i = 0; i < s.length(); i++) {
       char c = s.charAt(i);
-      if (c >= 0x20 && c != '"' && c != '\\') {
+      if (c >= 0x20 && c != '"' && c != '\\' && !Character.isSurrogate(c)) {
+        continue;
+      }
+      if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+        i++; // a valid pair is written as is (UTF-8 encodes it as one code point)
         continue;
       }
       out.append(s, chunk, i);
@@ -134,6 +138,7 @@ final class JsonWriter {
         case '\n' -> out.append("\\n");
         case '\r' -> out.append("\\r");
         case '\t' -> out.append("\\t");
+        // Control characters, and lone surrogates, which UTF-8 cannot carry: escaped.
         default -> out.append(String.format("\\u%04x", (int) c));
       }
       chunk = i + 1;

@@ -38,14 +38,14 @@ class JsonCodecTest {
   @Test
   void rejectsWhatIsNotExactlyOneJsonValue() {
     for (String bad : List.of("", "{", "{\"a\":}", "{\"a\":1,}", "[1 2]", "{\"a\":\"\u0001\"}", "{} {}", "tru",
-        "{\"a\":\"\\x\"}", "{a:1}", "\"unterminated", "{\"a\":1e999}")) {
+        "{\"a\":\"\\x\"}", "{a:1}", "\"unterminated", "{\"a\":1e999}", "-.5", "1.", "007", "-", "1e", "+1")) {
       assertThrows(IllegalArgumentException.class, () -> parse(bad), bad);
     }
   }
 
   @Test
   void writerOutputIsValidJsonWithEveryCharacterEscaped() {
-    String nasty = "quote\" back\\ nl\n cr\r tab\t nul\u0000 bell\u0007 emoji\uD83D\uDE00 é";
+    String nasty = "quote\" back\\ nl\n cr\r tab\t nul\u0000 bell\u0007 emoji\uD83D\uDE00 é lone\uD800 x\uDC00";
     JsonWriter w = new JsonWriter().beginObject()
         .string("s", nasty)
         .bool("b", true)
