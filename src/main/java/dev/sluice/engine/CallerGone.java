@@ -12,9 +12,11 @@ public final class CallerGone {
   private static final Runnable FIRED = () -> {};
   private final AtomicReference<Runnable> action = new AtomicReference<>();
 
-  public static CallerGone never() {
-    return new CallerGone();
-  }
+  /**
+   * For requests that never park (everything but ReceiveMessage): nothing registers on it and it
+   * never fires, so one instance serves them all.
+   */
+  public static final CallerGone NOT_WATCHED = new CallerGone();
 
   public void fire() {
     Runnable r = action.getAndSet(FIRED);

@@ -19,17 +19,15 @@ public final class QueueEngine {
   private final SendActions sends;
   private final ReceiveActions receives;
   private final ReceiptActions receipts;
-  private final MemoryBudget budget;
   private final ShardDispatcher dispatcher;
 
-  private QueueEngine(ShardDispatcher dispatcher, ShardRouter router, QueueUrls urls, MemoryBudget budget) {
+  private QueueEngine(ShardDispatcher dispatcher, ShardRouter router, QueueUrls urls) {
     this.dispatcher = dispatcher;
     this.queues = new QueueActions(dispatcher, router, urls);
     this.listing = new QueueListing(dispatcher, urls);
     this.sends = new SendActions(queues);
     this.receives = new ReceiveActions(dispatcher, router, urls);
     this.receipts = new ReceiptActions(queues);
-    this.budget = budget;
   }
 
   /** Deploys one shard verticle per configured shard and returns the engine once all have started. */
@@ -54,7 +52,7 @@ public final class QueueEngine {
         eventBus ? new EventBusDispatcher(vertx, shards.size()) : new DirectDispatcher(vertx, shards);
     QueueUrls urls = new QueueUrls(settings.accountId());
     return Future.all(deployed)
-        .map(done -> new QueueEngine(dispatcher, new ShardRouter(shards.size()), urls, budget));
+        .map(done -> new QueueEngine(dispatcher, new ShardRouter(shards.size()), urls));
   }
 
   public QueueActions queues() {
@@ -75,10 +73,6 @@ public final class QueueEngine {
 
   public ReceiptActions receipts() {
     return receipts;
-  }
-
-  public MemoryBudget memoryBudget() {
-    return budget;
   }
 
   /** Receives parked right now, over all shards. */

@@ -57,10 +57,11 @@ final class HttpFront implements Handler<HttpServerRequest> {
 
   /** Only a receive can be parked, so only a receive listens for its connection closing. */
   private static CallerGone watchConnection(HttpServerRequest req, String target) {
-    CallerGone gone = new CallerGone();
-    if ("AmazonSQS.ReceiveMessage".equals(target)) {
-      req.response().closeHandler(v -> gone.fire());
+    if (!"AmazonSQS.ReceiveMessage".equals(target)) {
+      return CallerGone.NOT_WATCHED;
     }
+    CallerGone gone = new CallerGone();
+    req.response().closeHandler(v -> gone.fire());
     return gone;
   }
 }

@@ -24,10 +24,6 @@ public final class Digests {
   private static final byte STRING_TRANSPORT = 1;
   private static final byte BINARY_TRANSPORT = 2;
 
-  public static String md5Hex(String text) {
-    return HEX.formatHex(md5(text));
-  }
-
   public static byte[] md5(String text) {
     return MD5.get().digest(text.getBytes(StandardCharsets.UTF_8));
   }

@@ -89,22 +89,6 @@ public final class Message extends Timed {
     return HEX.toHexDigits(md5High) + HEX.toHexDigits(md5Low);
   }
 
-  public String body() {
-    return body;
-  }
-
-  public MessageState state() {
-    return state;
-  }
-
-  public int receiveCount() {
-    return receiveCount;
-  }
-
-  public long sentAtMillis() {
-    return sentAtMillis;
-  }
-
   @Override
   public void onDue(long nowMillis) {
     owner.onMessageDue(this, nowMillis);

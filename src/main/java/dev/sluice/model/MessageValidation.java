@@ -6,6 +6,7 @@ import dev.sluice.api.MessageAttributeValue;
 import dev.sluice.api.SqsException;
 import java.math.BigDecimal;
 import java.util.Map;
+import java.util.function.ToLongFunction;
 
 /** The rules a message must meet before it is enqueued (sqs-reference.md §4.1, §4.3, §4.4, §2.8). */
 public final class MessageValidation {
@@ -196,27 +197,24 @@ public final class MessageValidation {
 
   /** The size SQS counts against MaximumMessageSize: body plus every user attribute (§4.1). */
   public static long payloadBytes(String body, Map<String, MessageAttributeValue> attributes) {
-    long n = utf8Length(body);
-    if (attributes != null) {
-      for (Map.Entry<String, MessageAttributeValue> e : attributes.entrySet()) {
-        MessageAttributeValue v = e.getValue();
-        n += utf8Length(e.getKey()) + utf8Length(v.dataType());
-        n += v.isBinaryType()
-            ? (v.binaryValue() == null ? 0 : v.binaryValue().length)
-            : utf8Length(v.stringValue());
-      }
-    }
-    return n;
+    return measure(body, attributes, MessageValidation::utf8Length);
   }
 
-  /** Bytes the heap holds for the body and attribute strings (Latin-1: 1 per char, else 2). */
+  /** Bytes the heap holds for the same strings (Latin-1: 1 per char, else 2) and binary values. */
   public static long heapBytes(String body, Map<String, MessageAttributeValue> attributes) {
-    long n = stringHeapBytes(body);
+    return measure(body, attributes, MessageValidation::stringHeapBytes);
+  }
+
+  private static long measure(
+      String body, Map<String, MessageAttributeValue> attributes, ToLongFunction<String> size) {
+    long n = size.applyAsLong(body);
     if (attributes != null) {
       for (Map.Entry<String, MessageAttributeValue> e : attributes.entrySet()) {
         MessageAttributeValue v = e.getValue();
-        n += stringHeapBytes(e.getKey()) + stringHeapBytes(v.dataType()) + stringHeapBytes(v.stringValue())
-            + (v.binaryValue() == null ? 0 : v.binaryValue().length);
+        n += size.applyAsLong(e.getKey()) + size.applyAsLong(v.dataType());
+        n += v.isBinaryType()
+            ? (v.binaryValue() == null ? 0 : v.binaryValue().length)
+            : size.applyAsLong(v.stringValue());
       }
     }
     return n;

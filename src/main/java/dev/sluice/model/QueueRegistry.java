@@ -126,10 +126,6 @@ public final class QueueRegistry {
     return out;
   }
 
-  public Iterable<QueueState> all() {
-    return queues.values();
-  }
-
   private void pruneDeleted(long nowMillis) {
     Iterator<Map.Entry<String, Long>> it = deletedAtMillis.entrySet().iterator();
     while (it.hasNext()) {

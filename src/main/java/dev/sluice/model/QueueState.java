@@ -28,7 +28,7 @@ public abstract class QueueState {
   protected final ShardResources env;
   private final QueueMetadata metadata;
   private final MessageIndex byKey = new MessageIndex();
-  private final SendOrder sendOrder = new SendOrder();
+  private final MessageList sendOrder = new MessageList(MessageList.Links.SEND_ORDER);
   private long nextKey = 1;
   private int inflightCount;
   private int delayedCount;
@@ -134,7 +134,7 @@ public abstract class QueueState {
   private void enqueue(Message msg, int delaySeconds, long nowMillis) {
     msg.owner = this;
     byKey.put(msg.key, msg);
-    sendOrder.add(msg);
+    sendOrder.addLast(msg);
     if (!sweep.isScheduled()) {
       env.index().schedule(sweep, msg.sentAtMillis + attributes().retentionMillis());
     }
@@ -292,7 +292,7 @@ public abstract class QueueState {
     long retention = attributes().retentionMillis();
     Message head;
     int swept = 0;
-    while ((head = sendOrder.oldest()) != null && head.sentAtMillis + retention <= nowMillis) {
+    while ((head = sendOrder.first()) != null && head.sentAtMillis + retention <= nowMillis) {
       if (swept++ == SWEEP_BATCH) {
         env.index().schedule(sweep, nowMillis);
         break;
@@ -372,7 +372,7 @@ public abstract class QueueState {
     long oldRetention = attributes().retentionMillis();
     metadata.setAttributes(attributes().with(changes), nowMillis);
     if (attributes().retentionMillis() != oldRetention) {
-      Message head = sendOrder.oldest();
+      Message head = sendOrder.first();
       if (head != null) {
         env.index().schedule(sweep, head.sentAtMillis + attributes().retentionMillis());
       }

@@ -10,7 +10,7 @@ import java.util.List;
  * Owned by the shard event loop that owns the queue.
  */
 public final class StandardQueueState extends QueueState {
-  private final ReadyList ready = new ReadyList();
+  private final MessageList ready = new MessageList(MessageList.Links.READY);
 
   public StandardQueueState(ShardResources env, QueueMetadata metadata) {
     super(env, metadata);

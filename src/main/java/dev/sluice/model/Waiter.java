@@ -31,10 +31,6 @@ public final class Waiter extends Timed {
     return abandoned.getAsBoolean();
   }
 
-  public boolean isDone() {
-    return done;
-  }
-
   /** Delivers the result unless the waiter already completed or was cancelled. */
   void complete(List<ReceiveMessage.Message> messages) {
     if (!done) {

@@ -17,35 +17,37 @@ final class JsonWriter {
 
   JsonWriter beginObject() {
     separator();
-    out.append('{');
-    first = true;
-    return this;
-  }
-
-  JsonWriter endObject() {
-    out.append('}');
-    first = false;
-    return this;
-  }
-
-  JsonWriter beginArray(String name) {
-    name(name);
-    out.append('[');
-    first = true;
-    return this;
-  }
-
-  JsonWriter endArray() {
-    out.append(']');
-    first = false;
-    return this;
+    return open('{');
   }
 
   /** Starts a nested object member. */
   JsonWriter beginObject(String name) {
     name(name);
-    out.append('{');
+    return open('{');
+  }
+
+  JsonWriter endObject() {
+    return close('}');
+  }
+
+  JsonWriter beginArray(String name) {
+    name(name);
+    return open('[');
+  }
+
+  JsonWriter endArray() {
+    return close(']');
+  }
+
+  private JsonWriter open(char bracket) {
+    out.append(bracket);
     first = true;
+    return this;
+  }
+
+  private JsonWriter close(char bracket) {
+    out.append(bracket);
+    first = false;
     return this;
   }
 
