@@ -23,11 +23,13 @@ public final class QueueActions {
   private final ShardDispatcher dispatcher;
   private final ShardRouter router;
   private final QueueUrls urls;
+  private final RedriveChecks redrive;
 
-  QueueActions(ShardDispatcher dispatcher, ShardRouter router, QueueUrls urls) {
+  QueueActions(ShardDispatcher dispatcher, ShardRouter router, QueueUrls urls, RedriveChecks redrive) {
     this.dispatcher = dispatcher;
     this.router = router;
     this.urls = urls;
+    this.redrive = redrive;
   }
 
   /** Runs {@code fn} on the shard owning the named queue, with the queue (or QueueDoesNotExist). */
@@ -45,10 +47,11 @@ public final class QueueActions {
       return Future.failedFuture(SqsException.missingParameter("QueueName"));
     }
     String url = urls.urlOf(c.baseUrl(), name);
-    return dispatcher.call(router.shardOf(name), (s, reply) -> {
+    // A RedrivePolicy's target may live on another shard: it is checked there first (§7.1).
+    return redrive.checkRedrivePolicy(name, r.attributes()).compose(checked -> dispatcher.call(router.shardOf(name), (s, reply) -> {
       s.registry().create(name, r.attributes(), r.tags(), s.now());
       reply.succeed(new CreateQueue.Response(url));
-    });
+    }));
   }
 
   public Future<GetQueueUrl.Response> getQueueUrl(Caller c, GetQueueUrl.Request r) {
@@ -77,10 +80,11 @@ public final class QueueActions {
     if (r.attributes() == null) {
       return Future.failedFuture(SqsException.missingParameter("Attributes"));
     }
-    return onQueueUrl(r.queueUrl(), (s, q) -> {
+    String name = urls.nameOf(r.queueUrl());
+    return redrive.checkRedrivePolicy(name, r.attributes()).compose(checked -> onQueue(name, (s, q) -> {
       q.setAttributes(r.attributes(), s.now());
       return null;
-    });
+    }));
   }
 
   public Future<Void> tagQueue(TagQueue.Request r) {

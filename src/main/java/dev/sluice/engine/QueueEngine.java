@@ -19,15 +19,19 @@ public final class QueueEngine {
   private final SendActions sends;
   private final ReceiveActions receives;
   private final ReceiptActions receipts;
+  private final RedriveActions redrive;
   private final ShardDispatcher dispatcher;
 
-  private QueueEngine(ShardDispatcher dispatcher, ShardRouter router, QueueUrls urls) {
+  private QueueEngine(
+      ShardDispatcher dispatcher, ShardRouter router, QueueUrls urls, QueueArns arns, CrossShard crossShard) {
     this.dispatcher = dispatcher;
-    this.queues = new QueueActions(dispatcher, router, urls);
+    RedriveChecks checks = new RedriveChecks(dispatcher, router, arns);
+    this.queues = new QueueActions(dispatcher, router, urls, checks);
     this.listing = new QueueListing(dispatcher, urls);
     this.sends = new SendActions(queues);
     this.receives = new ReceiveActions(dispatcher, router, urls);
     this.receipts = new ReceiptActions(queues);
+    this.redrive = new RedriveActions(dispatcher, router, urls, arns, checks, crossShard);
   }
 
   /** Deploys one shard verticle per configured shard and returns the engine once all have started. */
@@ -40,19 +44,22 @@ public final class QueueEngine {
       EventBusDispatcher.registerCodec(vertx);
     }
     MonotonicClock clock = new MonotonicClock();
+    ShardRouter router = new ShardRouter(settings.shards());
+    QueueArns arns = new QueueArns(settings.region(), settings.accountId());
+    CrossShard crossShard = new CrossShard(router, arns);
     List<ShardVerticle> shards = new ArrayList<>();
     List<Future<String>> deployed = new ArrayList<>();
     for (int i = 0; i < settings.shards(); i++) {
-      ShardVerticle v = new ShardVerticle(i, settings, budget, receiptSecret, eventBus, clock);
+      ShardVerticle v = new ShardVerticle(i, settings, budget, receiptSecret, eventBus, clock, crossShard);
       shards.add(v);
       // Each deployment gets its own event-loop context, assigned round-robin over the loops.
       deployed.add(vertx.deployVerticle(v, new DeploymentOptions().setThreadingModel(ThreadingModel.EVENT_LOOP)));
     }
     ShardDispatcher dispatcher =
         eventBus ? new EventBusDispatcher(vertx, shards.size()) : new DirectDispatcher(vertx, shards);
+    crossShard.connect(dispatcher);
     QueueUrls urls = new QueueUrls(settings.accountId());
-    return Future.all(deployed)
-        .map(done -> new QueueEngine(dispatcher, new ShardRouter(shards.size()), urls));
+    return Future.all(deployed).map(done -> new QueueEngine(dispatcher, router, urls, arns, crossShard));
   }
 
   public QueueActions queues() {
@@ -73,6 +80,10 @@ public final class QueueEngine {
 
   public ReceiptActions receipts() {
     return receipts;
+  }
+
+  public RedriveActions redrive() {
+    return redrive;
   }
 
   /** Receives parked right now, over all shards. */

@@ -25,11 +25,7 @@ public final class QueueListing {
 
   public Future<ListQueues.Response> listQueues(Caller c, ListQueues.Request r) {
     Integer max = r.maxResults();
-    if (max != null && (max < 1 || max > Limits.LIST_QUEUES_MAX_RESULTS)) {
-      return Future.failedFuture(SqsException.invalidValue(
-          max, "MaxResults", "MaxResults must be an integer between 1 and 1000."));
-    }
-    String after = r.nextToken() == null || r.nextToken().isEmpty() ? null : decodeToken(r.nextToken());
+    checkMaxResults(max);
     List<Future<List<String>>> parts = new ArrayList<>();
     for (int i = 0; i < dispatcher.shardCount(); i++) {
       parts.add(dispatcher.call(i, (s, reply) -> reply.succeed(s.registry().names(r.queueNamePrefix()))));
@@ -37,19 +33,37 @@ public final class QueueListing {
     String baseUrl = c.baseUrl();
     return Future.all(parts).map(all -> {
       List<String> names = new ArrayList<>();
-      for (int i = 0; i < parts.size(); i++) {
-        names.addAll(all.<List<String>>resultAt(i));
-      }
-      names.sort(null);
-      if (after != null) {
-        names.removeIf(n -> n.compareTo(after) <= 0);
-      }
-      // Without MaxResults: up to 1000 and never a NextToken (§2.3).
-      int limit = max == null ? Limits.LIST_QUEUES_MAX_RESULTS : max;
-      List<String> page = names.subList(0, Math.min(limit, names.size()));
-      String next = max != null && names.size() > limit ? encodeToken(page.get(page.size() - 1)) : null;
-      return new ListQueues.Response(page.stream().map(n -> urls.urlOf(baseUrl, n)).toList(), next);
+      parts.forEach(p -> names.addAll(p.result()));
+      Page page = page(names, r.nextToken(), max);
+      return new ListQueues.Response(page.names().stream().map(n -> urls.urlOf(baseUrl, n)).toList(), page.nextToken());
     });
+  }
+
+  /** MaxResults of a listing: 1 to 1000 when given. */
+  static void checkMaxResults(Integer max) {
+    if (max != null && (max < 1 || max > Limits.LIST_QUEUES_MAX_RESULTS)) {
+      throw SqsException.invalidValue(max, "MaxResults", "MaxResults must be an integer between 1 and 1000.");
+    }
+  }
+
+  /** One page of a listing of queue names. */
+  record Page(List<String> names, String nextToken) {}
+
+  /**
+   * Sorts the names and returns the page after {@code nextToken}. Without MaxResults: up to 1000
+   * and never a NextToken (§2.3).
+   */
+  static Page page(List<String> names, String nextToken, Integer max) {
+    String after = nextToken == null || nextToken.isEmpty() ? null : decodeToken(nextToken);
+    List<String> sorted = new ArrayList<>(names);
+    sorted.sort(null);
+    if (after != null) {
+      sorted.removeIf(n -> n.compareTo(after) <= 0);
+    }
+    int limit = max == null ? Limits.LIST_QUEUES_MAX_RESULTS : max;
+    List<String> page = sorted.subList(0, Math.min(limit, sorted.size()));
+    String next = max != null && sorted.size() > limit ? encodeToken(page.get(page.size() - 1)) : null;
+    return new Page(List.copyOf(page), next);
   }
 
   static String encodeToken(String lastName) {

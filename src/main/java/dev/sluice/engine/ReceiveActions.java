@@ -5,6 +5,7 @@ import dev.sluice.api.Limits;
 import dev.sluice.api.ReceiveMessage;
 import dev.sluice.api.SqsException;
 import dev.sluice.model.AttributeSelection;
+import dev.sluice.model.MessageValidation;
 import dev.sluice.model.QueueState;
 import dev.sluice.model.ReceiveSpec;
 import dev.sluice.model.Waiter;
@@ -43,6 +44,10 @@ public final class ReceiveActions {
       throw SqsException.invalidValue(
           visibility, "VisibilityTimeout", "Must be >= 0 and <= " + Limits.VISIBILITY_SECONDS_MAX + ", if provided.");
     }
+    String attemptId = r.receiveRequestAttemptId();
+    if (attemptId != null) {
+      MessageValidation.checkGroupOrDedupId(attemptId, "ReceiveRequestAttemptId");
+    }
     AttributeSelection selection =
         AttributeSelection.of(r.attributeNames(), r.messageSystemAttributeNames(), r.messageAttributeNames());
     String name = urls.nameOf(r.queueUrl());
@@ -50,8 +55,10 @@ public final class ReceiveActions {
     Future<ReceiveMessage.Response> answer = dispatcher.call(shard, (s, reply) -> {
       QueueState q = s.queue(name);
       long now = s.now();
+      // The attempt id matters to FIFO queues only; standard queues ignore it (sqs-reference §6).
       ReceiveSpec spec = new ReceiveSpec(
-          max, visibility != null ? visibility : q.attributes().visibilitySeconds(), selection);
+          max, visibility != null ? visibility : q.attributes().visibilitySeconds(), selection,
+          q.attributes().fifo() ? attemptId : null);
       List<ReceiveMessage.Message> got = q.receive(spec, now);
       if (!got.isEmpty()) {
         reply.succeed(new ReceiveMessage.Response(got));
@@ -60,7 +67,8 @@ public final class ReceiveActions {
       // An absent WaitTimeSeconds means the queue's ReceiveMessageWaitTimeSeconds (§5.4).
       int waitSeconds = wait != null ? wait : q.attributes().waitSeconds();
       if (waitSeconds == 0) {
-        if (q.inflightLimitReached()) {
+        // Standard queues answer OverLimit at the in-flight cap; FIFO queues just return nothing (§5.5).
+        if (q.inflightLimitReached() && !q.attributes().fifo()) {
           throw new SqsException(ErrorCode.OVER_LIMIT, "The maximum number of in flight messages is reached.");
         }
         reply.succeed(EMPTY);

@@ -2,12 +2,9 @@ package dev.sluice.engine;
 
 import dev.sluice.api.BatchResultErrorEntry;
 import dev.sluice.api.Caller;
-import dev.sluice.api.ErrorCode;
-import dev.sluice.api.Limits;
 import dev.sluice.api.SendMessage;
 import dev.sluice.api.SendMessageBatch;
 import dev.sluice.api.SqsException;
-import dev.sluice.model.MessageValidation;
 import dev.sluice.model.NewMessage;
 import dev.sluice.model.QueueState;
 import io.vertx.core.Future;
@@ -41,21 +38,10 @@ public final class SendActions {
             e.messageBody(), e.delaySeconds(), e.messageAttributes(), e.messageSystemAttributes(),
             e.messageDeduplicationId(), e.messageGroupId(), senderId, traceHeader))
         .toList();
-    checkTotalSize(messages);
-    return queues.onQueueUrl(r.queueUrl(), (s, q) -> sendAll(s, q, entries, messages));
-  }
-
-  /** The whole batch may carry at most 1 MiB of payload, whatever the queue's limit (§2.9). */
-  private static void checkTotalSize(List<NewMessage> messages) {
-    long total = 0;
-    for (NewMessage m : messages) {
-      total += MessageValidation.payloadBytes(m.body(), m.attributes());
-    }
-    if (total > Limits.MAX_BATCH_PAYLOAD_BYTES) {
-      throw new SqsException(
-          ErrorCode.BATCH_REQUEST_TOO_LONG,
-          "Batch requests cannot be longer than 1048576 bytes. You have sent " + total + " bytes.");
-    }
+    return queues.onQueueUrl(r.queueUrl(), (s, q) -> {
+      q.checkBatch(messages); // whole-request rules, which depend on the queue type (§2.9)
+      return sendAll(s, q, entries, messages);
+    });
   }
 
   private static SendMessageBatch.Response sendAll(

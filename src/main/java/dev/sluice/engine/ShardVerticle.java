@@ -24,19 +24,21 @@ public final class ShardVerticle extends VerticleBase {
   private final byte[] receiptSecret;
   private final boolean eventBusDispatch;
   private final LongSupplier clock;
+  private final CrossShard crossShard;
   private Shard shard;
   private long timerId = -1;
   private long armedForMillis = Long.MAX_VALUE;
 
   public ShardVerticle(
       int index, EngineSettings settings, MemoryBudget budget, byte[] receiptSecret, boolean eventBusDispatch,
-      LongSupplier clock) {
+      LongSupplier clock, CrossShard crossShard) {
     this.index = index;
     this.settings = settings;
     this.budget = budget;
     this.receiptSecret = receiptSecret;
     this.eventBusDispatch = eventBusDispatch;
     this.clock = clock;
+    this.crossShard = crossShard;
   }
 
   @Override
@@ -48,7 +50,8 @@ public final class ShardVerticle extends VerticleBase {
         budget,
         settings.accountId(),
         settings.region(),
-        settings.maxInflightPerQueue());
+        settings.maxInflightPerQueue(),
+        crossShard);
     shard = new Shard(index, env, clock, this::rearm, task -> context.runOnContext(v -> task.run()));
     if (eventBusDispatch) {
       EventBusDispatcher.register(vertx, index, shard);

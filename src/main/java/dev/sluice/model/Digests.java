@@ -28,6 +28,10 @@ public final class Digests {
     return MD5.get().digest(text.getBytes(StandardCharsets.UTF_8));
   }
 
+  public static String md5Hex(String text) {
+    return HEX.formatHex(md5(text));
+  }
+
   public static String sha256Hex(String text) {
     return HEX.formatHex(SHA256.get().digest(text.getBytes(StandardCharsets.UTF_8)));
   }

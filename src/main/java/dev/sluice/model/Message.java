@@ -27,7 +27,10 @@ public final class Message extends Timed {
   final long sentAtMillis;
   final String groupId;
   final String deduplicationId;
-  final String sequenceNumber;
+  /** FIFO only: strictly increasing per queue (0 on standard queues); see {@link SequenceNumbers}. */
+  final long sequenceNumber;
+  /** The queue a redrive policy moved this message from (its ARN), or null. */
+  final String deadLetterSourceArn;
   private static final HexFormat HEX = HexFormat.of();
 
   /** Bytes charged against the memory budget while the message is held. */
@@ -41,9 +44,13 @@ public final class Message extends Timed {
   long receivedAtMillis;
   /** Counts receives; a receipt handle names the one it came from. */
   int receiptSequence;
+  /** FIFO: when the message last became visible; a group is served in the order of its head's stamp. */
+  long readyStamp;
   /** Links in the queue's ready list (or a FIFO group's list). */
   Message prev;
   Message next;
+  /** Moved in with its original sent time, so it sits in the queue's second retention list. */
+  boolean keptSentTime;
   /** Links in the queue's send order, for retention. */
   Message sentPrev;
   Message sentNext;
@@ -62,7 +69,7 @@ public final class Message extends Timed {
       long sentAtMillis,
       String groupId,
       String deduplicationId,
-      String sequenceNumber,
+      long sequenceNumber,
       int heldBytes) {
     this.key = key;
     this.idHigh = (randomHigh & 0xffffffffffff0fffL) | 0x0000000000004000L;
@@ -78,11 +85,53 @@ public final class Message extends Timed {
     this.groupId = groupId;
     this.deduplicationId = deduplicationId;
     this.sequenceNumber = sequenceNumber;
+    this.deadLetterSourceArn = null;
     this.heldBytes = heldBytes;
+  }
+
+  /**
+   * The same message moved to a dead-letter queue by a redrive policy (sqs-reference §7.1): it keeps
+   * its id, content, sent time and receive history, takes the new queue's key and sequence, and
+   * remembers where it came from.
+   */
+  Message(Message from, long key, String deduplicationId, long sequenceNumber, String deadLetterSourceArn) {
+    this.key = key;
+    this.idHigh = from.idHigh;
+    this.idLow = from.idLow;
+    this.body = from.body;
+    this.md5High = from.md5High;
+    this.md5Low = from.md5Low;
+    this.attributes = from.attributes;
+    this.md5OfAttributes = from.md5OfAttributes;
+    this.traceHeader = from.traceHeader;
+    this.senderId = from.senderId;
+    this.sentAtMillis = from.sentAtMillis;
+    this.groupId = from.groupId;
+    this.deduplicationId = deduplicationId;
+    this.sequenceNumber = sequenceNumber;
+    this.deadLetterSourceArn = deadLetterSourceArn;
+    this.heldBytes = from.heldBytes;
+    this.receiveCount = from.receiveCount;
+    this.firstReceiveAtMillis = from.firstReceiveAtMillis;
+  }
+
+  /**
+   * The same content as a new message, as a message move task delivers it (sqs-reference §7.3): a
+   * new MessageId, sent now, never received.
+   */
+  Message(Message from, long key, long randomHigh, long randomLow, long nowMillis, String deduplicationId,
+      long sequenceNumber) {
+    this(key, randomHigh, randomLow, from.body, from.md5High, from.md5Low, from.attributes, from.md5OfAttributes,
+        from.traceHeader, from.senderId, nowMillis, from.groupId, deduplicationId, sequenceNumber, from.heldBytes);
   }
 
   public String messageId() {
     return new UUID(idHigh, idLow).toString();
+  }
+
+  /** The ARN of the queue a redrive policy moved this message from, or null. */
+  public String deadLetterSourceArn() {
+    return deadLetterSourceArn;
   }
 
   public String md5OfBody() {

@@ -60,6 +60,28 @@ final class MessageList {
     size++;
   }
 
+  /**
+   * Inserts after the last message sent no later than {@code m}, searching from the tail (send
+   * order lists only).
+   */
+  void insertBySentTime(Message m) {
+    Message after = tail;
+    while (after != null && after.sentAtMillis > m.sentAtMillis) {
+      after = prev(after);
+    }
+    if (after == null) {
+      addFirst(m);
+    } else if (after == tail) {
+      addLast(m);
+    } else {
+      Message next = next(after);
+      setLinks(m, after, next);
+      setNext(after, m);
+      setPrev(next, m);
+      size++;
+    }
+  }
+
   void remove(Message m) {
     Message prev = prev(m);
     Message next = next(m);

@@ -26,8 +26,8 @@ final class QueueAttributeView {
           QueueAttributes.KMS_MASTER_KEY_ID,
           QueueAttributes.KMS_DATA_KEY_REUSE_PERIOD_SECONDS,
           QueueAttributes.SQS_MANAGED_SSE_ENABLED,
-          "RedrivePolicy",
-          "RedriveAllowPolicy");
+          RedrivePolicy.NAME,
+          RedriveAllowPolicy.NAME);
 
   static Map<String, String> render(QueueState q, List<String> names) {
     Map<String, String> out = new TreeMap<>();

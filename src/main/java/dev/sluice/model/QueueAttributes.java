@@ -48,6 +48,8 @@ public final class QueueAttributes {
   private final int retentionSeconds;
   private final int waitSeconds;
   private final int visibilitySeconds;
+  private final RedrivePolicy redrivePolicy;
+  private final RedriveAllowPolicy redriveAllowPolicy;
 
   private QueueAttributes(boolean fifo, Map<String, String> stored) {
     this.fifo = fifo;
@@ -57,6 +59,10 @@ public final class QueueAttributes {
     this.retentionSeconds = Integer.parseInt(stored.get(MESSAGE_RETENTION_PERIOD));
     this.waitSeconds = Integer.parseInt(stored.get(RECEIVE_MESSAGE_WAIT_TIME_SECONDS));
     this.visibilitySeconds = Integer.parseInt(stored.get(VISIBILITY_TIMEOUT));
+    String redrive = stored.get(RedrivePolicy.NAME);
+    this.redrivePolicy = redrive == null ? null : RedrivePolicy.parse(redrive, fifo);
+    String allow = stored.get(RedriveAllowPolicy.NAME);
+    this.redriveAllowPolicy = allow == null ? null : RedriveAllowPolicy.parse(allow);
   }
 
   /** The attributes of a new queue: defaults (§3.2) overlaid with the validated given ones. */
@@ -170,6 +176,8 @@ public final class QueueAttributes {
       case DEDUPLICATION_SCOPE -> oneOf(name, value, "queue", "messageGroup");
       case FIFO_THROUGHPUT_LIMIT -> oneOf(name, value, "perQueue", "perMessageGroupId");
       case POLICY -> policy(value);
+      case RedrivePolicy.NAME -> value.isEmpty() ? null : RedrivePolicy.parse(value, fifo).toJson();
+      case RedriveAllowPolicy.NAME -> value.isEmpty() ? null : RedriveAllowPolicy.parse(value).toJson();
       case KMS_MASTER_KEY_ID -> value.isEmpty() ? null : value;
       default -> throw new SqsException(ErrorCode.INVALID_ATTRIBUTE_NAME, "Unknown Attribute " + name + ".");
     };
@@ -257,5 +265,24 @@ public final class QueueAttributes {
 
   public String policy() {
     return stored.get(POLICY);
+  }
+
+  public boolean contentBasedDeduplication() {
+    return "true".equals(stored.get(CONTENT_BASED_DEDUPLICATION));
+  }
+
+  /** The redrive policy, or null when the queue has none. */
+  public RedrivePolicy redrivePolicy() {
+    return redrivePolicy;
+  }
+
+  /** Which sources may use this queue as their dead-letter queue; null means all. */
+  public RedriveAllowPolicy redriveAllowPolicy() {
+    return redriveAllowPolicy;
+  }
+
+  /** Whether this queue may be the dead-letter queue of {@code sourceArn}. */
+  public boolean allowsDeadLetterSource(String sourceArn) {
+    return redriveAllowPolicy == null || redriveAllowPolicy.allows(sourceArn);
   }
 }

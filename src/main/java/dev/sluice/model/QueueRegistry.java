@@ -59,10 +59,7 @@ public final class QueueRegistry {
   }
 
   private QueueState newQueue(QueueMetadata md) {
-    if (md.attributes().fifo()) {
-      throw new SqsException(ErrorCode.UNSUPPORTED_OPERATION, "FIFO queues are not supported by this Sluice version.");
-    }
-    return new StandardQueueState(env, md);
+    return md.attributes().fifo() ? new FifoQueueState(env, md) : new StandardQueueState(env, md);
   }
 
   /** Validates the name and its agreement with FifoQueue; returns whether the queue is FIFO. */
@@ -123,6 +120,18 @@ public final class QueueRegistry {
         out.add(n);
       }
     }
+    return out;
+  }
+
+  /** Names of the queues whose RedrivePolicy targets the queue with this ARN, unsorted. */
+  public List<String> deadLetterSourcesOf(String deadLetterQueueArn) {
+    List<String> out = new ArrayList<>();
+    queues.forEach((name, q) -> {
+      RedrivePolicy p = q.attributes().redrivePolicy();
+      if (p != null && p.deadLetterTargetArn().equals(deadLetterQueueArn)) {
+        out.add(name);
+      }
+    });
     return out;
   }
 

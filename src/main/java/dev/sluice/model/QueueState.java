@@ -28,18 +28,21 @@ public abstract class QueueState {
   protected final ShardResources env;
   private final QueueMetadata metadata;
   private final MessageIndex byKey = new MessageIndex();
-  private final MessageList sendOrder = new MessageList(MessageList.Links.SEND_ORDER);
+  private final RetentionOrder retention;
   private long nextKey = 1;
   private int inflightCount;
   private int delayedCount;
   private final ParkedReceives parked;
-  private final RetentionSweep sweep = new RetentionSweep();
   private long purgeAllowedAtMillis = Long.MIN_VALUE;
+  private boolean closed;
+  static final int MOVE_TASKS_LISTED = 10;
+  private final java.util.ArrayDeque<MessageMoveTask> moveTasks = new java.util.ArrayDeque<>();
 
   protected QueueState(ShardResources env, QueueMetadata metadata) {
     this.env = env;
     this.metadata = metadata;
     this.parked = new ParkedReceives(env.index(), env.parking());
+    this.retention = new RetentionOrder(env.index(), this);
   }
 
   public QueueMetadata metadata() {
@@ -56,26 +59,39 @@ public abstract class QueueState {
 
   // ---- what subclasses provide -------------------------------------------------------------
 
-  /** Validates what depends on the queue type and returns the message's delay in seconds. */
-  protected abstract int checkTypeRules(NewMessage m, boolean batchEntry);
+  /**
+   * Applies the rules of the queue type to a message that passed the common checks, and stores it
+   * (or recognises it as a duplicate). {@code payload} is its size as SQS counts it.
+   */
+  protected abstract SendMessage.Response sendChecked(NewMessage m, boolean batchEntry, long payload, long nowMillis);
 
   /** Adds a now-visible message; {@code returning} after a visibility expiry or a change to 0. */
   protected abstract void addReady(Message m, boolean returning);
 
-  protected abstract void removeReady(Message m);
+  /** Makes messages just received with visibility 0 receivable again, keeping their order. */
+  protected abstract void returnReceived(List<Message> received);
+
+  /** Takes a ready or in-flight message out of the type's structures (it is being removed). */
+  protected abstract void forget(Message m);
 
   /** Messages not in flight and not delayed (ApproximateNumberOfMessages). */
   protected abstract int readyCount();
 
-  /** Moves up to {@code max} receivable messages, in delivery order, out of the ready structure. */
+  /**
+   * Moves up to {@code max} receivable messages, in delivery order, out of the ready structure;
+   * fewer only when no more are receivable right now.
+   */
   protected abstract void takeReceivable(int max, List<Message> out);
 
   protected abstract boolean hasReceivable();
 
   protected abstract void clearReady();
 
-  /** May this receipt delete or change this message? Throws the queue type's error if not. */
-  protected abstract void checkReceiptCurrent(Message m, ReceiptHandleCodec.Receipt r, String handle);
+  /**
+   * May this receipt delete ({@code delete}) or change the visibility of this message? Throws the
+   * queue type's error if not (sqs-reference §4.6).
+   */
+  protected abstract void checkReceiptCurrent(Message m, ReceiptHandleCodec.Receipt r, String handle, boolean delete);
 
   // ---- sending ------------------------------------------------------------------------------
 
@@ -96,48 +112,65 @@ public abstract class QueueState {
           (batchEntry ? "One or more parameters cannot be validated." : "One or more parameters are invalid.")
               + " Reason: Message must be shorter than " + max + " bytes.");
     }
-    int delaySeconds = checkTypeRules(m, batchEntry);
+    return sendChecked(m, batchEntry, payload, nowMillis);
+  }
+
+  /**
+   * Checks the rules a batch must meet as a whole before any entry is sent (sqs-reference §2.9,
+   * §5.6): the queue type's own whole-request rules, then the 1 MiB total.
+   */
+  public void checkBatch(List<NewMessage> messages) {
+    long total = 0;
+    for (NewMessage m : messages) {
+      total += MessageValidation.payloadBytes(m.body(), m.attributes());
+    }
+    if (total > Limits.MAX_BATCH_PAYLOAD_BYTES) {
+      throw new SqsException(
+          ErrorCode.BATCH_REQUEST_TOO_LONG,
+          "Batch requests cannot be longer than 1048576 bytes. You have sent " + total + " bytes.");
+    }
+  }
+
+  /** Charges the memory budget for a checked message, builds it and enqueues it. */
+  protected final Message store(
+      NewMessage m, long payload, int delaySeconds, String dedupId, long sequenceNumber, long nowMillis) {
     // Charged as the heap holds it: a body with any character above U+00FF is stored as UTF-16.
     int held = (int) Math.max(payload, MessageValidation.heapBytes(m.body(), m.attributes())) + MESSAGE_OVERHEAD_BYTES;
-    if (!env.budget().tryCharge(held)) {
-      throw new SqsException(
-          ErrorCode.REQUEST_THROTTLED,
-          "Sluice's memory budget of " + env.budget().limitBytes()
-              + " bytes is exhausted; retry after consumers have deleted messages.");
-    }
-    Message msg = newMessage(m, held, nowMillis);
-    enqueue(msg, delaySeconds, nowMillis);
-    String md5OfSystem = Digests.md5OfAttributes(m.systemAttributes());
-    return new SendMessage.Response(
-        msg.messageId(), msg.md5OfBody(), msg.md5OfAttributes, md5OfSystem, msg.sequenceNumber);
-  }
-
-  /** Builds the stored message; FIFO queues add a sequence number and deduplication id. */
-  protected Message newMessage(NewMessage m, int held, long nowMillis) {
-    return buildMessage(m, held, nowMillis, m.deduplicationId(), null);
-  }
-
-  protected final Message buildMessage(
-      NewMessage m, int held, long nowMillis, String dedupId, String sequenceNumber) {
+    charge(held);
     String trace = m.systemAttributes() != null && m.systemAttributes().containsKey(MessageValidation.AWS_TRACE_HEADER)
         ? m.systemAttributes().get(MessageValidation.AWS_TRACE_HEADER).stringValue()
         : m.httpTraceHeader();
     var attrs = m.attributes() == null || m.attributes().isEmpty() ? null : new TreeMap<>(m.attributes());
     ThreadLocalRandom random = ThreadLocalRandom.current();
     byte[] md5 = Digests.md5(m.body());
-    return new Message(
+    Message msg = new Message(
         nextKey++, random.nextLong(), random.nextLong(), m.body(), Bytes.longAt(md5, 0), Bytes.longAt(md5, 8),
         attrs, Digests.md5OfAttributes(attrs), trace, m.senderId(), nowMillis, m.groupId(), dedupId, sequenceNumber,
         held);
+    enqueue(msg, delaySeconds, nowMillis);
+    return msg;
+  }
+
+  /** Charges the shared memory budget, or answers the retryable RequestThrottled. */
+  protected final void charge(long bytes) {
+    if (!env.budget().tryCharge(bytes)) {
+      throw new SqsException(
+          ErrorCode.REQUEST_THROTTLED,
+          "Sluice's memory budget of " + env.budget().limitBytes()
+              + " bytes is exhausted; retry after consumers have deleted messages.");
+    }
+  }
+
+  protected static SendMessage.Response sent(Message msg, NewMessage m) {
+    return new SendMessage.Response(
+        msg.messageId(), msg.md5OfBody(), msg.md5OfAttributes, Digests.md5OfAttributes(m.systemAttributes()),
+        SequenceNumbers.format(msg.sequenceNumber));
   }
 
   private void enqueue(Message msg, int delaySeconds, long nowMillis) {
     msg.owner = this;
     byKey.put(msg.key, msg);
-    sendOrder.addLast(msg);
-    if (!sweep.isScheduled()) {
-      env.index().schedule(sweep, msg.sentAtMillis + attributes().retentionMillis());
-    }
+    retention.addNew(msg);
     if (delaySeconds > 0) {
       msg.state = MessageState.DELAYED;
       delayedCount++;
@@ -147,52 +180,147 @@ public abstract class QueueState {
     }
   }
 
+  /** A new key for a message entering this queue. */
+  protected final long nextKey() {
+    return nextKey++;
+  }
+
   private void makeReady(Message m, boolean returning, long nowMillis) {
     m.state = MessageState.READY;
     addReady(m, returning);
     serveWaiters(nowMillis);
   }
 
+  /**
+   * Takes in a message moved here from another queue (a dead letter, a message a move task
+   * redrives, or one handed back because its destination was gone): it is visible at once, and
+   * its memory charge comes with it.
+   */
+  protected final void adopt(Message m, long nowMillis) {
+    m.owner = this;
+    byKey.put(m.key, m);
+    retention.addMoved(m);
+    makeReady(m, false, nowMillis);
+  }
+
+  /**
+   * Hands a message back to this queue as it was (its next hop was gone); if this queue has been
+   * deleted meanwhile, the message goes with it.
+   */
+  public void takeBackOrRelease(Message from, long nowMillis) {
+    if (closed) {
+      env.budget().release(from.heldBytes);
+      return;
+    }
+    adopt(new Message(from, nextKey(), from.deduplicationId, nextSequenceNumber(), from.deadLetterSourceArn), nowMillis);
+  }
+
+  /** A dead letter from {@code sourceArn} (sqs-reference §7.1): same message, new queue. */
+  public void adoptDeadLetter(Message from, String sourceArn, long nowMillis) {
+    // On the way to a FIFO dead-letter queue the deduplication id becomes the MessageId (§6).
+    String dedupId = attributes().fifo() ? from.messageId() : from.deduplicationId;
+    adopt(new Message(from, nextKey(), dedupId, nextSequenceNumber(), sourceArn), nowMillis);
+  }
+
+  /** A message a move task redrives here (§7.3): a new message with the same content. */
+  public void adoptRedriven(Message from, long nowMillis) {
+    ThreadLocalRandom random = ThreadLocalRandom.current();
+    String dedupId = attributes().fifo() ? from.deduplicationId != null ? from.deduplicationId : from.messageId() : null;
+    Message m = new Message(from, nextKey(), random.nextLong(), random.nextLong(), nowMillis, dedupId,
+        nextSequenceNumber());
+    m.owner = this;
+    byKey.put(m.key, m);
+    retention.addNew(m);
+    makeReady(m, false, nowMillis);
+  }
+
+  /** The next FIFO sequence number; 0 (none) on standard queues. */
+  protected long nextSequenceNumber() {
+    return 0;
+  }
+
   // ---- receiving ----------------------------------------------------------------------------
 
-  /** Receives up to the spec's maximum right now; an empty list when nothing is receivable. */
+  /**
+   * Receives up to the spec's maximum right now; an empty list when nothing is receivable. A
+   * message that has already been received maxReceiveCount times moves to the dead-letter queue
+   * instead of being returned (sqs-reference §7.1), and the receive goes on with the next one.
+   */
   public List<ReceiveMessage.Message> receive(ReceiveSpec spec, long nowMillis) {
     int room = env.maxInflightPerQueue() - inflightCount;
     int max = spec.visibilitySeconds() == 0 ? spec.maxMessages() : Math.min(spec.maxMessages(), room);
     if (max <= 0) {
       return List.of();
     }
-    List<Message> picked = new ArrayList<>(max);
-    takeReceivable(max, picked);
-    if (picked.isEmpty()) {
-      return List.of();
-    }
+    RedrivePolicy redrive = attributes().redrivePolicy();
+    List<Message> batch = new ArrayList<>(max);
+    List<Message> received = new ArrayList<>(max);
+    List<ReceiveMessage.Message> out = new ArrayList<>(max);
     long visibilityMillis = spec.visibilitySeconds() * 1000L;
-    List<ReceiveMessage.Message> out = new ArrayList<>(picked.size());
-    for (Message m : picked) {
-      m.receiveCount++;
-      if (m.receiveCount == 1) {
-        m.firstReceiveAtMillis = nowMillis;
-      }
-      m.receiptSequence++;
-      m.receivedAtMillis = nowMillis;
-      String handle = env.handles().encode(metadata.generation(), m.key, m.receiptSequence);
-      out.add(ReceivedMessages.view(m, handle, spec.selection()));
-      if (visibilityMillis > 0) {
+    while (received.size() < max) {
+      batch.clear();
+      takeReceivable(max - received.size(), batch);
+      List<Message> deadLetters = null;
+      for (Message m : batch) {
+        // In flight from here on, even with visibility 0 until the end of this receive, so that a
+        // FIFO group stays locked while the rest of the receive is picked.
         m.state = MessageState.IN_FLIGHT;
         inflightCount++;
-        env.index().schedule(m, nowMillis + visibilityMillis);
+        if (redrive != null && m.receiveCount >= redrive.maxReceiveCount()) {
+          (deadLetters == null ? deadLetters = new ArrayList<>() : deadLetters).add(m);
+          continue;
+        }
+        m.receiveCount++;
+        if (m.receiveCount == 1) {
+          m.firstReceiveAtMillis = nowMillis;
+        }
+        m.receiptSequence++;
+        m.receivedAtMillis = nowMillis;
+        String handle = env.handles().encode(metadata.generation(), m.key, m.receiptSequence);
+        out.add(ReceivedMessages.view(m, handle, spec.selection()));
+        received.add(m);
+        if (visibilityMillis > 0) {
+          env.index().schedule(m, nowMillis + visibilityMillis);
+        }
+      }
+      if (deadLetters == null) {
+        break; // takeReceivable took all it could
+      }
+      for (Message m : deadLetters) {
+        detach(m);
+        env.deadLetters().moveTo(redrive.deadLetterTargetArn(), this, m, nowMillis);
       }
     }
-    if (visibilityMillis == 0) {
+    if (visibilityMillis == 0 && !received.isEmpty()) {
       // Visibility 0 leaves the messages receivable at once (sqs-reference §5.1), in their order.
-      for (int i = picked.size() - 1; i >= 0; i--) {
-        picked.get(i).state = MessageState.READY;
-        addReady(picked.get(i), true);
+      for (Message m : received) {
+        m.state = MessageState.READY;
+        inflightCount--;
       }
+      returnReceived(received);
     }
+    afterReceive(spec, received, out, nowMillis);
     return out;
   }
+
+  /**
+   * Takes up to {@code max} visible messages out of the queue, in delivery order, for a move task;
+   * their memory charge goes with them.
+   */
+  List<Message> takeForMove(int max) {
+    List<Message> taken = new ArrayList<>(max);
+    takeReceivable(max, taken);
+    for (Message m : taken) {
+      m.state = MessageState.IN_FLIGHT; // as a receive does, so detach finds them where they are
+      inflightCount++;
+      detach(m);
+    }
+    return taken;
+  }
+
+  /** Called with what a receive returned (possibly nothing); FIFO queues remember attempt ids. */
+  protected void afterReceive(
+      ReceiveSpec spec, List<Message> received, List<ReceiveMessage.Message> views, long nowMillis) {}
 
   /** True when the in-flight cap is reached: a short poll then answers OverLimit (§5.5). */
   public boolean inflightLimitReached() {
@@ -229,7 +357,7 @@ public abstract class QueueState {
     if (m == null) {
       return; // already deleted: deleting again succeeds (sqs-reference §2.11)
     }
-    checkReceiptCurrent(m, r, handle);
+    checkReceiptCurrent(m, r, handle, true);
     remove(m);
     serveWaiters(nowMillis);
   }
@@ -241,7 +369,7 @@ public abstract class QueueState {
       throw SqsException.invalidValue(
           handle, "ReceiptHandle", "Message does not exist or is not available for visibility timeout change.");
     }
-    checkReceiptCurrent(m, r, handle);
+    checkReceiptCurrent(m, r, handle, false);
     if (m.state != MessageState.IN_FLIGHT) {
       return; // visibility already expired: no effect on a visible message (§2.13)
     }
@@ -252,9 +380,8 @@ public abstract class QueueState {
           "Total VisibilityTimeout for the message is beyond the limit [43200 seconds]");
     }
     if (seconds == 0) {
-      env.index().cancel(m);
-      inflightCount--;
-      makeReady(m, true, nowMillis);
+      returnToReady(m);
+      serveWaiters(nowMillis);
     } else {
       env.index().schedule(m, visibleAt);
     }
@@ -278,10 +405,25 @@ public abstract class QueueState {
       delayedCount--;
       makeReady(m, false, nowMillis);
     } else if (m.state == MessageState.IN_FLIGHT) {
-      inflightCount--;
-      makeReady(m, true, nowMillis);
+      returnToReady(m);
+      returnAlsoDue(m, nowMillis);
+      serveWaiters(nowMillis);
     }
   }
+
+  /** An in-flight message becomes visible again (its waiters are served by the caller). */
+  protected final void returnToReady(Message m) {
+    env.index().cancel(m);
+    inflightCount--;
+    m.state = MessageState.READY;
+    addReady(m, true);
+  }
+
+  /**
+   * After {@code m}'s visibility ran out: FIFO queues return the rest of its group that is due at
+   * the same moment before any waiter is served, so a group is never handed out piecemeal.
+   */
+  protected void returnAlsoDue(Message m, long nowMillis) {}
 
   /**
    * Drops every message older than the retention period, in flight or not (§5.3). At most
@@ -289,38 +431,37 @@ public abstract class QueueState {
    * is due again at once.
    */
   void sweepRetention(long nowMillis) {
-    long retention = attributes().retentionMillis();
-    Message head;
+    long retentionMillis = attributes().retentionMillis();
+    Message oldest;
     int swept = 0;
-    while ((head = sendOrder.first()) != null && head.sentAtMillis + retention <= nowMillis) {
+    while ((oldest = retention.oldest()) != null && oldest.sentAtMillis + retentionMillis <= nowMillis) {
       if (swept++ == SWEEP_BATCH) {
-        env.index().schedule(sweep, nowMillis);
         break;
       }
-      remove(head);
+      remove(oldest);
     }
-    if (head != null && !sweep.isScheduled()) {
-      env.index().schedule(sweep, head.sentAtMillis + retention);
-    }
+    retention.reschedule(nowMillis);
     serveWaiters(nowMillis); // expired in-flight messages may have made room under the cap
-  }
-
-  private final class RetentionSweep extends Timed {
-    @Override
-    public void onDue(long nowMillis) {
-      sweepRetention(nowMillis);
-    }
   }
 
   // ---- removal ------------------------------------------------------------------------------
 
   /** Takes a message out of every structure and releases its memory. */
   protected void remove(Message m) {
+    if (m.state != MessageState.GONE) {
+      detach(m);
+      env.budget().release(m.heldBytes);
+    }
+  }
+
+  /** Takes a message out of every structure; its memory charge stays with it (it is moving on). */
+  protected final void detach(Message m) {
     switch (m.state) {
-      case READY -> removeReady(m);
+      case READY -> forget(m);
       case IN_FLIGHT -> {
         env.index().cancel(m);
         inflightCount--;
+        forget(m);
       }
       case DELAYED -> {
         env.index().cancel(m);
@@ -332,8 +473,7 @@ public abstract class QueueState {
     }
     m.state = MessageState.GONE;
     byKey.remove(m.key);
-    env.budget().release(m.heldBytes);
-    sendOrder.remove(m);
+    retention.remove(m);
   }
 
   public void purge(long nowMillis) {
@@ -348,8 +488,40 @@ public abstract class QueueState {
 
   /** The queue is being deleted: parked receives answer empty and every message is released. */
   public void close() {
+    closed = true;
     dropAllMessages();
     parked.answerAllEmpty();
+    moveTasks.forEach(MessageMoveTask::abandon);
+  }
+
+  // ---- message move tasks -------------------------------------------------------------------
+
+  /**
+   * StartMessageMoveTask on this dead-letter queue (sqs-reference §7.3); the caller has checked that
+   * it is one and that the destination exists. One active task at a time; the last ten are listed.
+   */
+  public MessageMoveTask startMoveTask(
+      String destinationArn, Integer maxPerSecond, MessageMover mover, long nowMillis) {
+    for (MessageMoveTask t : moveTasks) {
+      if (t.isActive()) {
+        throw SqsException.invalidParameter(
+            "There is already a task running. Only one active task is allowed for a source queue arn at a given"
+                + " time.");
+      }
+    }
+    MessageMoveTask task = new MessageMoveTask(
+        Ids.uuid(), this, destinationArn, maxPerSecond, mover, nowMillis);
+    moveTasks.addFirst(task);
+    if (moveTasks.size() > MOVE_TASKS_LISTED) {
+      moveTasks.removeLast();
+    }
+    env.index().schedule(task, nowMillis);
+    return task;
+  }
+
+  /** The most recent move tasks, newest first. */
+  public List<MessageMoveTask> moveTasks() {
+    return List.copyOf(moveTasks);
   }
 
   protected void dropAllMessages() {
@@ -359,24 +531,35 @@ public abstract class QueueState {
       env.budget().release(m.heldBytes);
     });
     byKey.clear();
-    sendOrder.clear();
+    retention.clear();
     clearReady();
     inflightCount = 0;
     delayedCount = 0;
-    env.index().cancel(sweep);
   }
 
   // ---- attributes ---------------------------------------------------------------------------
 
   public void setAttributes(Map<String, String> changes, long nowMillis) {
-    long oldRetention = attributes().retentionMillis();
-    metadata.setAttributes(attributes().with(changes), nowMillis);
-    if (attributes().retentionMillis() != oldRetention) {
-      Message head = sendOrder.first();
-      if (head != null) {
-        env.index().schedule(sweep, head.sentAtMillis + attributes().retentionMillis());
-      }
+    QueueAttributes old = attributes();
+    metadata.setAttributes(old.with(changes), nowMillis);
+    if (attributes().retentionMillis() != old.retentionMillis()) {
+      retention.reschedule(nowMillis);
     }
+    if (attributes().delaySeconds() != old.delaySeconds()) {
+      onDelayChanged(nowMillis);
+    }
+  }
+
+  /** The queue's DelaySeconds changed: FIFO queues apply it to messages still delayed (§3.1). */
+  protected void onDelayChanged(long nowMillis) {}
+
+  /** Every message still delayed, oldest first. */
+  protected final void forEachDelayed(java.util.function.Consumer<Message> action) {
+    retention.forEach(m -> {
+      if (m.state == MessageState.DELAYED) {
+        action.accept(m);
+      }
+    });
   }
 
   public int approximateNumberOfMessages() {

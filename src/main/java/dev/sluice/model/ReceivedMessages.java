@@ -22,7 +22,8 @@ final class ReceivedMessages {
     putIf(system, sel, "AWSTraceHeader", m.traceHeader);
     putIf(system, sel, "MessageGroupId", m.groupId);
     putIf(system, sel, "MessageDeduplicationId", m.deduplicationId);
-    putIf(system, sel, "SequenceNumber", m.sequenceNumber);
+    putIf(system, sel, "SequenceNumber", SequenceNumbers.format(m.sequenceNumber));
+    putIf(system, sel, "DeadLetterQueueSourceArn", m.deadLetterSourceArn);
     Map<String, MessageAttributeValue> user = sel.selectUser(m.attributes);
     String md5 = user == null ? null : user == m.attributes ? m.md5OfAttributes : Digests.md5OfAttributes(user);
     return new ReceiveMessage.Message(

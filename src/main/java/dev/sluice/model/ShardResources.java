@@ -2,7 +2,8 @@ package dev.sluice.model;
 
 /**
  * What every queue of one shard shares: the shard's due-time index, its receipt-handle codec and
- * parking bounds, the server-wide memory budget, and identity settings. Owned by one shard event
+ * parking bounds, the server-wide memory budget, and identity settings, and the route
+ * dead letters take to their queue. Owned by one shard event
  * loop (the budget alone is shared, and thread-safe).
  */
 public record ShardResources(
@@ -12,7 +13,8 @@ public record ShardResources(
     MemoryBudget budget,
     String accountId,
     String region,
-    int maxInflightPerQueue) {
+    int maxInflightPerQueue,
+    DeadLetterRoute deadLetters) {
 
   public String arnOf(String queueName) {
     return "arn:aws:sqs:" + region + ":" + accountId + ":" + queueName;

@@ -1,6 +1,7 @@
 package dev.sluice.model;
 
 import dev.sluice.api.Limits;
+import dev.sluice.api.SendMessage;
 import dev.sluice.api.SqsException;
 import java.util.List;
 
@@ -17,20 +18,19 @@ public final class StandardQueueState extends QueueState {
   }
 
   @Override
-  protected int checkTypeRules(NewMessage m, boolean batchEntry) {
+  protected SendMessage.Response sendChecked(NewMessage m, boolean batchEntry, long payload, long nowMillis) {
     if (m.deduplicationId() != null) {
       throw SqsException.invalidValue(
           m.deduplicationId(), "MessageDeduplicationId",
           "The request includes a parameter that is not valid for this queue type.");
     }
     Integer delay = m.delaySeconds();
-    if (delay == null) {
-      return attributes().delaySeconds();
-    }
-    if (delay < 0 || delay > Limits.DELAY_SECONDS_MAX) {
+    if (delay != null && (delay < 0 || delay > Limits.DELAY_SECONDS_MAX)) {
       throw SqsException.invalidValue(delay, "DelaySeconds", "DelaySeconds must be >= 0 and <= 900.");
     }
-    return delay; // an explicit 0 overrides the queue's delay too (sqs-reference §5.2)
+    // An explicit 0 overrides the queue's delay too (sqs-reference §5.2).
+    int delaySeconds = delay == null ? attributes().delaySeconds() : delay;
+    return sent(store(m, payload, delaySeconds, null, 0, nowMillis), m);
   }
 
   @Override
@@ -43,8 +43,17 @@ public final class StandardQueueState extends QueueState {
   }
 
   @Override
-  protected void removeReady(Message m) {
-    ready.remove(m);
+  protected void returnReceived(List<Message> received) {
+    for (int i = received.size() - 1; i >= 0; i--) {
+      ready.addFirst(received.get(i));
+    }
+  }
+
+  @Override
+  protected void forget(Message m) {
+    if (m.state == MessageState.READY) {
+      ready.remove(m);
+    }
   }
 
   @Override
@@ -71,5 +80,5 @@ public final class StandardQueueState extends QueueState {
 
   /** Standard queues honour any handle of a live message, even from an earlier receive (§2.11). */
   @Override
-  protected void checkReceiptCurrent(Message m, ReceiptHandleCodec.Receipt r, String handle) {}
+  protected void checkReceiptCurrent(Message m, ReceiptHandleCodec.Receipt r, String handle, boolean delete) {}
 }

@@ -26,8 +26,46 @@ final class ShardFixture {
     budget = new MemoryBudget(budgetBytes);
     parking = new ParkingLimits(parkedPerQueue, parkedPerShard);
     env = new ShardResources(index, new ReceiptHandleCodec(new byte[32]), parking, budget,
-        "000000000000", "us-east-1", maxInflight);
+        "000000000000", "us-east-1", maxInflight, this::moveDeadLetter);
     registry = new QueueRegistry(env);
+  }
+
+  /**
+   * Dead letters move at once within this one shard; a missing target gives the message back in a
+   * later turn, as the shards do (a message handed back at once would be picked by the same receive).
+   */
+  private void moveDeadLetter(String targetArn, QueueState source, Message m, long nowMillis) {
+    QueueState target = registry.find(targetArn.substring(targetArn.lastIndexOf(':') + 1));
+    if (target == null) {
+      index.schedule(new Timed() {
+        @Override
+        public void onDue(long now) {
+          source.takeBackOrRelease(m, now);
+        }
+      }, nowMillis);
+    } else {
+      target.adoptDeadLetter(m, source.metadata().arn(), nowMillis);
+    }
+  }
+
+  /** A move task's batches arrive at once within this one shard. */
+  final MessageMover mover = this::moveBatch;
+
+  private void moveBatch(MessageMoveTask task, List<Message> batch, long nowMillis) {
+    List<Message> undelivered = new ArrayList<>();
+    int arrived = 0;
+    for (Message m : batch) {
+      String arn = task.destinationArn() != null ? task.destinationArn() : m.deadLetterSourceArn();
+      QueueState q = arn == null ? null : registry.find(arn.substring(arn.lastIndexOf(':') + 1));
+      if (q == null) {
+        undelivered.add(m);
+      } else {
+        q.adoptRedriven(m, nowMillis);
+        arrived++;
+      }
+    }
+    task.delivered(arrived, undelivered, undelivered.isEmpty() ? null : "AWS.SimpleQueueService.NonExistentQueue",
+        nowMillis);
   }
 
   QueueState create(String name, Map<String, String> attributes) {

@@ -24,6 +24,7 @@ public final class JsonProtocol {
   static {
     QueueJsonActions.register(ACTIONS);
     MessageJsonActions.register(ACTIONS);
+    RedriveJsonActions.register(ACTIONS);
   }
 
   private final QueueEngine engine;

@@ -69,15 +69,29 @@ final class JsonWriter {
     return this;
   }
 
+  JsonWriter number(String name, long value) {
+    name(name);
+    out.append(value);
+    first = false;
+    return this;
+  }
+
+  /** Writes the member only when the value is present. */
+  JsonWriter numberIf(String name, Integer value) {
+    return value == null ? this : number(name, value);
+  }
+
   JsonWriter base64(String name, byte[] value) {
     return string(name, Base64.getEncoder().encodeToString(value));
   }
 
   /** A JSON array of strings, omitted when empty (AWS omits empty lists). */
   JsonWriter stringsIf(String name, Collection<String> values) {
-    if (values == null || values.isEmpty()) {
-      return this;
-    }
+    return values == null || values.isEmpty() ? this : strings(name, values);
+  }
+
+  /** A JSON array of strings, written even when empty (for members the model marks required). */
+  JsonWriter strings(String name, Collection<String> values) {
     beginArray(name);
     for (String v : values) {
       separator();

@@ -1,0 +1,103 @@
+package dev.sluice.engine;
+
+import dev.sluice.model.DeadLetterRoute;
+import dev.sluice.model.Message;
+import dev.sluice.model.MessageMoveTask;
+import dev.sluice.model.MessageMover;
+import dev.sluice.model.QueueState;
+import io.vertx.core.Future;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Moves messages between queues that may live on different shards: dead letters to their
+ * dead-letter queue, and move-task batches to their destinations. A message travels as a shard
+ * call to the owning shard (the hand-off publishes it safely to that loop); if its queue is gone
+ * on arrival it comes back to where it was, so a move never loses a message. Shared by every
+ * shard; holds no queue state.
+ */
+final class CrossShard implements DeadLetterRoute, MessageMover {
+  /** Why a move task fails when a destination queue is gone (sqs-reference §7.3). */
+  static final String NON_EXISTENT_QUEUE = "AWS.SimpleQueueService.NonExistentQueue";
+
+  private final ShardRouter router;
+  private final QueueArns arns;
+  private volatile ShardDispatcher dispatcher;
+
+  CrossShard(ShardRouter router, QueueArns arns) {
+    this.router = router;
+    this.arns = arns;
+  }
+
+  /** Set once, after the shards have started and before any request reaches them. */
+  void connect(ShardDispatcher dispatcher) {
+    this.dispatcher = dispatcher;
+  }
+
+  @Override
+  public void moveTo(String deadLetterTargetArn, QueueState source, Message m, long nowMillis) {
+    String sourceName = source.name();
+    String sourceArn = source.metadata().arn();
+    String target = arns.nameOf(deadLetterTargetArn);
+    Future<Boolean> arrived = target == null
+        ? Future.succeededFuture(false)
+        : dispatcher.call(router.shardOf(target), (s, reply) -> {
+            QueueState dlq = s.registry().find(target);
+            if (dlq != null) {
+              dlq.adoptDeadLetter(m, sourceArn, s.now());
+            }
+            reply.succeed(dlq != null);
+          });
+    arrived.onSuccess(ok -> {
+      if (!ok) {
+        // The dead-letter queue is gone: the message stays in its source queue.
+        dispatcher.call(router.shardOf(sourceName), (s, reply) -> {
+          source.takeBackOrRelease(m, s.now());
+          reply.succeed(null);
+        });
+      }
+    });
+  }
+
+  @Override
+  public void move(MessageMoveTask task, List<Message> batch, long nowMillis) {
+    String sourceName = arns.nameOf(task.sourceArn());
+    Map<String, List<Message>> byDestination = new LinkedHashMap<>();
+    List<Message> nowhere = new ArrayList<>();
+    for (Message m : batch) {
+      String arn = task.destinationArn() != null ? task.destinationArn() : m.deadLetterSourceArn();
+      String name = arns.nameOf(arn);
+      if (name == null) {
+        nowhere.add(m);
+      } else {
+        byDestination.computeIfAbsent(name, k -> new ArrayList<>()).add(m);
+      }
+    }
+    List<Future<List<Message>>> deliveries = new ArrayList<>();
+    byDestination.forEach((name, messages) -> deliveries.add(
+        dispatcher.call(router.shardOf(name), (s, reply) -> {
+          QueueState q = s.registry().find(name);
+          if (q == null) {
+            reply.succeed(messages);
+            return;
+          }
+          for (Message m : messages) {
+            q.adoptRedriven(m, s.now());
+          }
+          reply.succeed(List.of());
+        })));
+    Future.all(deliveries).onComplete(done -> {
+      List<Message> undelivered = new ArrayList<>(nowhere);
+      for (Future<List<Message>> d : deliveries) {
+        undelivered.addAll(d.result());
+      }
+      int arrived = batch.size() - undelivered.size();
+      dispatcher.call(router.shardOf(sourceName), (s, reply) -> {
+        task.delivered(arrived, undelivered, undelivered.isEmpty() ? null : NON_EXISTENT_QUEUE, s.now());
+        reply.succeed(null);
+      });
+    });
+  }
+}

@@ -1,0 +1,77 @@
+package dev.sluice.engine;
+
+import dev.sluice.api.SqsException;
+import dev.sluice.model.QueueState;
+import dev.sluice.model.RedrivePolicy;
+import io.vertx.core.Future;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What redrive needs to know about other queues, which may live on other shards: whether a
+ * RedrivePolicy's target exists and lets the source in (sqs-reference §7.1), and which queues name
+ * a queue as their dead-letter queue (§2.16, §7.3). Stateless.
+ */
+final class RedriveChecks {
+  private final ShardDispatcher dispatcher;
+  private final ShardRouter router;
+  private final QueueArns arns;
+
+  RedriveChecks(ShardDispatcher dispatcher, ShardRouter router, QueueArns arns) {
+    this.dispatcher = dispatcher;
+    this.router = router;
+    this.arns = arns;
+  }
+
+  /**
+   * Checks a RedrivePolicy being set on {@code sourceName} against its target: the target exists,
+   * is not the source itself, and its RedriveAllowPolicy admits the source. Succeeds at once when
+   * the attributes set no policy (or remove it).
+   */
+  Future<Void> checkRedrivePolicy(String sourceName, Map<String, String> attributes) {
+    String value = attributes == null ? null : attributes.get(RedrivePolicy.NAME);
+    if (value == null || value.isEmpty()) {
+      return Future.succeededFuture();
+    }
+    RedrivePolicy policy = RedrivePolicy.parse(value, sourceName.endsWith(".fifo"));
+    String target = arns.nameOf(policy.deadLetterTargetArn());
+    if (target == null) {
+      throw targetMissing(value);
+    }
+    if (target.equals(sourceName)) {
+      throw SqsException.invalidValue(
+          value, RedrivePolicy.NAME, "A queue cannot be its own dead-letter queue.");
+    }
+    String sourceArn = arns.arnOf(sourceName);
+    return dispatcher.call(router.shardOf(target), (s, reply) -> {
+      QueueState dlq = s.registry().find(target);
+      if (dlq == null) {
+        throw targetMissing(value);
+      }
+      if (!dlq.attributes().allowsDeadLetterSource(sourceArn)) {
+        throw SqsException.invalidValue(value, RedrivePolicy.NAME,
+            "Queue " + policy.deadLetterTargetArn() + " does not allow " + sourceArn
+                + " to use it as a dead-letter queue (RedriveAllowPolicy).");
+      }
+      reply.succeed(null);
+    });
+  }
+
+  private static SqsException targetMissing(String value) {
+    return SqsException.invalidValue(value, RedrivePolicy.NAME, "Dead-letter target does not exist.");
+  }
+
+  /** Names of every queue whose RedrivePolicy targets {@code deadLetterQueueArn}, unsorted. */
+  Future<List<String>> sourcesOf(String deadLetterQueueArn) {
+    List<Future<List<String>>> parts = new ArrayList<>();
+    for (int i = 0; i < dispatcher.shardCount(); i++) {
+      parts.add(dispatcher.call(i, (s, reply) -> reply.succeed(s.registry().deadLetterSourcesOf(deadLetterQueueArn))));
+    }
+    return Future.all(parts).map(all -> {
+      List<String> names = new ArrayList<>();
+      parts.forEach(p -> names.addAll(p.result()));
+      return names;
+    });
+  }
+}

@@ -1,0 +1,99 @@
+package dev.sluice.model;
+
+import java.util.function.Consumer;
+
+/**
+ * A queue's messages by sent time, for retention (sqs-reference §5.3), and the timed sweep that
+ * expires them. New messages are sent now, so they append to one list in O(1). Messages moved in
+ * by a redrive policy keep their original sent time: they go to a second list kept sorted by
+ * inserting from its tail, which is short work because dead letters arrive roughly in the order
+ * they were sent. The oldest message is the older of the two heads. Owned by the shard event loop
+ * of its queue.
+ */
+final class RetentionOrder {
+  private final MessageList sent = new MessageList(MessageList.Links.SEND_ORDER);
+  private final MessageList moved = new MessageList(MessageList.Links.SEND_ORDER);
+  private final DueTimeIndex index;
+  private final QueueState queue;
+  private final Sweep sweep = new Sweep();
+
+  RetentionOrder(DueTimeIndex index, QueueState queue) {
+    this.index = index;
+    this.queue = queue;
+  }
+
+  void addNew(Message m) {
+    sent.addLast(m);
+    scheduleIfIdle();
+  }
+
+  void addMoved(Message m) {
+    m.keptSentTime = true;
+    moved.insertBySentTime(m);
+    Message oldest = oldest();
+    if (!sweep.isScheduled() || oldest == m) {
+      schedule(oldest);
+    }
+  }
+
+  void remove(Message m) {
+    if (m.keptSentTime) {
+      moved.remove(m);
+    } else {
+      sent.remove(m);
+    }
+  }
+
+  /** The message sent longest ago, or null. */
+  Message oldest() {
+    Message a = sent.first();
+    Message b = moved.first();
+    if (a == null) {
+      return b;
+    }
+    return b == null || a.sentAtMillis <= b.sentAtMillis ? a : b;
+  }
+
+  /** Re-arms the sweep for the oldest message (after a sweep, or when the period changed). */
+  void reschedule(long nowMillis) {
+    Message oldest = oldest();
+    if (oldest == null) {
+      index.cancel(sweep);
+    } else {
+      schedule(oldest);
+    }
+  }
+
+  void forEach(Consumer<Message> action) {
+    for (Message m = sent.first(); m != null; m = m.sentNext) {
+      action.accept(m);
+    }
+    for (Message m = moved.first(); m != null; m = m.sentNext) {
+      action.accept(m);
+    }
+  }
+
+  /** Forgets every message (they are all being dropped) and stops the sweep. */
+  void clear() {
+    sent.clear();
+    moved.clear();
+    index.cancel(sweep);
+  }
+
+  private void scheduleIfIdle() {
+    if (!sweep.isScheduled()) {
+      schedule(oldest());
+    }
+  }
+
+  private void schedule(Message oldest) {
+    index.schedule(sweep, oldest.sentAtMillis + queue.attributes().retentionMillis());
+  }
+
+  private final class Sweep extends Timed {
+    @Override
+    public void onDue(long nowMillis) {
+      queue.sweepRetention(nowMillis);
+    }
+  }
+}
