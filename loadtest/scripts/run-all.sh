@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every benchmark of loadtest/RESULTS.md, in order, each against a fresh server JVM on 127.0.0.1.
 # Comparisons (backlog, dispatch) alternate their two sides so that the machine's drift over
-# time does not masquerade as a difference. About 20 minutes on 2 cores.
+# time does not masquerade as a difference. About 25 minutes on 2 cores.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 mvn -q -DskipTests package
@@ -15,6 +15,12 @@ for i in 1 2; do
   $S $LT loop --users 64 --warmup 15 --duration 20
   $S $LT loop --users 64 --warmup 15 --duration 20 --prefill 1000000
 done
+for i in 1 2; do
+  $S $LT loop --users 64 --warmup 15 --duration 20
+  $S $LT loop --users 64 --warmup 15 --duration 20 --groups 100
+  $S $LT loop --users 64 --warmup 15 --duration 20 --groups 1
+done
+for i in 1 2; do $S $LT move --messages 200000; done
 for i in 1 2; do $S $LT wake --consumers 100 --warmup 20 --duration 30; done
 $S $LT parked --parked 10000 --server-pid '$SERVER_PID' --settle 12
 for i in 1 2; do

@@ -4,12 +4,15 @@ import dev.sluice.model.DeadLetterRoute;
 import dev.sluice.model.Message;
 import dev.sluice.model.MessageMoveTask;
 import dev.sluice.model.MessageMover;
+import dev.sluice.model.QueueDirectory;
 import dev.sluice.model.QueueState;
 import io.vertx.core.Future;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Moves messages between queues that may live on different shards: dead letters to their
@@ -18,13 +21,15 @@ import java.util.Map;
  * on arrival it comes back to where it was, so a move never loses a message. Shared by every
  * shard; holds no queue state.
  */
-final class CrossShard implements DeadLetterRoute, MessageMover {
+final class CrossShard implements DeadLetterRoute, MessageMover, QueueDirectory {
   /** Why a move task fails when a destination queue is gone (sqs-reference §7.3). */
   static final String NON_EXISTENT_QUEUE = "AWS.SimpleQueueService.NonExistentQueue";
 
   private final ShardRouter router;
   private final QueueArns arns;
   private volatile ShardDispatcher dispatcher;
+  /** Every queue on every shard, by name; written by the owning shards, read by any. */
+  private final Set<String> queueNames = ConcurrentHashMap.newKeySet();
 
   CrossShard(ShardRouter router, QueueArns arns) {
     this.router = router;
@@ -34,6 +39,22 @@ final class CrossShard implements DeadLetterRoute, MessageMover {
   /** Set once, after the shards have started and before any request reaches them. */
   void connect(ShardDispatcher dispatcher) {
     this.dispatcher = dispatcher;
+  }
+
+  @Override
+  public void created(String queueName) {
+    queueNames.add(queueName);
+  }
+
+  @Override
+  public void deleted(String queueName) {
+    queueNames.remove(queueName);
+  }
+
+  @Override
+  public boolean exists(String deadLetterTargetArn) {
+    String name = arns.nameOf(deadLetterTargetArn);
+    return name != null && queueNames.contains(name);
   }
 
   @Override
@@ -50,9 +71,9 @@ final class CrossShard implements DeadLetterRoute, MessageMover {
             }
             reply.succeed(dlq != null);
           });
-    arrived.onSuccess(ok -> {
-      if (!ok) {
-        // The dead-letter queue is gone: the message stays in its source queue.
+    arrived.onComplete((ok, failure) -> {
+      if (failure != null || !ok) {
+        // The dead-letter queue went away on the way: the message goes back to its source queue.
         dispatcher.call(router.shardOf(sourceName), (s, reply) -> {
           source.takeBackOrRelease(m, s.now());
           reply.succeed(null);
@@ -76,6 +97,7 @@ final class CrossShard implements DeadLetterRoute, MessageMover {
       }
     }
     List<Future<List<Message>>> deliveries = new ArrayList<>();
+    List<String> destinations = new ArrayList<>(byDestination.keySet());
     byDestination.forEach((name, messages) -> deliveries.add(
         dispatcher.call(router.shardOf(name), (s, reply) -> {
           QueueState q = s.registry().find(name);
@@ -88,10 +110,13 @@ final class CrossShard implements DeadLetterRoute, MessageMover {
           }
           reply.succeed(List.of());
         })));
-    Future.all(deliveries).onComplete(done -> {
+    Future.join(deliveries).onComplete(done -> {
       List<Message> undelivered = new ArrayList<>(nowhere);
-      for (Future<List<Message>> d : deliveries) {
-        undelivered.addAll(d.result());
+      for (int i = 0; i < deliveries.size(); i++) {
+        Future<List<Message>> d = deliveries.get(i);
+        // A delivery that failed outright delivered nothing: adopting validates nothing and cannot
+        // fail part-way.
+        undelivered.addAll(d.succeeded() ? d.result() : byDestination.get(destinations.get(i)));
       }
       int arrived = batch.size() - undelivered.size();
       dispatcher.call(router.shardOf(sourceName), (s, reply) -> {

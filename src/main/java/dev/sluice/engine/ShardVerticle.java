@@ -51,6 +51,7 @@ public final class ShardVerticle extends VerticleBase {
         settings.accountId(),
         settings.region(),
         settings.maxInflightPerQueue(),
+        crossShard,
         crossShard);
     shard = new Shard(index, env, clock, this::rearm, task -> context.runOnContext(v -> task.run()));
     if (eventBusDispatch) {

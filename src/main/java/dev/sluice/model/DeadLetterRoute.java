@@ -7,5 +7,11 @@ package dev.sluice.model;
  * ({@link QueueState#adoptDeadLetter}), give it back ({@link QueueState#takeBack}), or release it.
  */
 public interface DeadLetterRoute {
+  /**
+   * Whether the dead-letter queue exists now. A receive moves a message only then: while the
+   * target is missing, messages are delivered as if there were no redrive policy.
+   */
+  boolean exists(String deadLetterTargetArn);
+
   void moveTo(String deadLetterTargetArn, QueueState source, Message m, long nowMillis);
 }

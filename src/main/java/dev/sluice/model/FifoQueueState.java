@@ -3,14 +3,16 @@ package dev.sluice.model;
 import dev.sluice.api.ReceiveMessage;
 import dev.sluice.api.SendMessage;
 import dev.sluice.api.SqsException;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * A FIFO queue (sqs-reference §6). Messages are kept per MessageGroupId in order; a group is locked
- * while its first message is in flight, so its later messages wait. Available groups are served in
+ * A FIFO queue (sqs-reference §6). Messages are kept per MessageGroupId in order, delayed ones
+ * included; a group is locked while its first message is in flight (or still delayed), so its later
+ * messages wait. Available groups are served in
  * the order their first messages became visible: a message sent, or returned by an expired
  * visibility, gets the next "ready stamp", and a group waits under the stamp of its head. This is
  * the order AWS shows (a group whose head came back from in flight goes behind groups that waited).
@@ -107,20 +109,38 @@ public final class FifoQueueState extends QueueState {
 
   // ---- the ready structure ------------------------------------------------------------------
 
+  /**
+   * A delayed message takes its place in its group at once, and holds back the messages behind it
+   * until its delay is over, so that a later message never overtakes it (after a change of the
+   * queue's delay, or one that arrived undelayed from a dead-letter or move).
+   */
+  @Override
+  protected void addDelayed(Message m) {
+    groups.computeIfAbsent(m.groupId, MessageGroup::new).messages.addLast(m);
+  }
+
   @Override
   protected void addReady(Message m, boolean returning) {
     readyCount++;
     m.readyStamp = nextStamp++;
-    MessageGroup g;
-    if (returning) {
-      g = groups.get(m.groupId);
-    } else {
-      g = groups.computeIfAbsent(m.groupId, MessageGroup::new);
+    MessageGroup g = groups.computeIfAbsent(m.groupId, MessageGroup::new);
+    // Returning messages, and delayed ones whose delay is over, already hold their place.
+    if (!returning && m.prev == null && g.messages.first() != m) {
       g.messages.addLast(m);
     }
     if (g.messages.first() == m) {
       makeAvailable(g, m);
     }
+  }
+
+  @Override
+  protected void placeAtFront(Message m) {
+    MessageGroup g = groups.computeIfAbsent(m.groupId, MessageGroup::new);
+    if (g.isAvailable()) {
+      available.remove(g.availableAs); // its head changes
+      g.availableAs = MessageGroup.NOT_AVAILABLE;
+    }
+    g.messages.addFirst(m);
   }
 
   @Override
@@ -208,24 +228,46 @@ public final class FifoQueueState extends QueueState {
   @Override
   public List<ReceiveMessage.Message> receive(ReceiveSpec spec, long nowMillis) {
     if (spec.attemptId() != null) {
-      ReceiveAttempts.Attempt attempt = attempts.find(spec.attemptId(), nowMillis);
-      if (attempt != null && attempt.unchanged(this)) {
-        // A retried receive: the same messages and handles, with their visibility started again.
-        for (int i = 0; i < attempt.messages.size(); i++) {
-          env.index().schedule(attempt.messages.get(i), nowMillis + spec.visibilitySeconds() * 1000L);
-          attempt.visibleAtMillis[i] = attempt.messages.get(i).dueAtMillis();
-        }
-        return attempt.views;
+      List<ReceiveMessage.Message> again = replay(attempts.find(spec.attemptId(), nowMillis), spec, nowMillis);
+      if (again != null) {
+        return again;
       }
     }
     return super.receive(spec, nowMillis);
+  }
+
+  /**
+   * A retried receive: the same messages and handles (a handle is a MAC of the message and its
+   * receive number, so it comes out the same), with their visibility started again; null when the
+   * attempt is unknown or any of its messages changed since.
+   */
+  private List<ReceiveMessage.Message> replay(ReceiveAttempts.Attempt attempt, ReceiveSpec spec, long nowMillis) {
+    if (attempt == null) {
+      return null;
+    }
+    List<Message> messages = new ArrayList<>(attempt.keys.length);
+    for (int i = 0; i < attempt.keys.length; i++) {
+      Message m = find(attempt.keys[i]);
+      if (!attempt.unchanged(i, m)) {
+        return null;
+      }
+      messages.add(m);
+    }
+    List<ReceiveMessage.Message> views = new ArrayList<>(messages.size());
+    for (int i = 0; i < messages.size(); i++) {
+      Message m = messages.get(i);
+      env.index().schedule(m, nowMillis + spec.visibilitySeconds() * 1000L);
+      attempt.visibleAtMillis[i] = m.dueAtMillis();
+      views.add(ReceivedMessages.view(m, receiptHandle(m), attempt.selection));
+    }
+    return views;
   }
 
   @Override
   protected void afterReceive(
       ReceiveSpec spec, List<Message> received, List<ReceiveMessage.Message> views, long nowMillis) {
     if (spec.attemptId() != null && !received.isEmpty() && spec.visibilitySeconds() > 0) {
-      attempts.remember(spec.attemptId(), received, views, nowMillis);
+      attempts.remember(spec.attemptId(), spec.selection(), received, nowMillis);
     }
   }
 

@@ -71,8 +71,8 @@ public final class MessageMoveTask extends Timed {
   public void delivered(int arrived, List<Message> undelivered, String failure, long nowMillis) {
     moved += arrived;
     awaiting = 0;
-    for (Message m : undelivered) {
-      source.takeBackOrRelease(m, nowMillis);
+    for (int i = undelivered.size() - 1; i >= 0; i--) {
+      source.takeBackOrRelease(undelivered.get(i), nowMillis); // last first: each goes to the front
     }
     if (failure != null) {
       status = Status.FAILED;

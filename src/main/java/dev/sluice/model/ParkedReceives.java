@@ -49,19 +49,27 @@ final class ParkedReceives {
     }
   }
 
-  /** Removes and returns the oldest waiter whose caller is still there, or null. */
-  Waiter takeOldest() {
+  /**
+   * The oldest waiter whose caller is still there, left parked, or null; waiters whose callers left
+   * are dropped on the way.
+   */
+  Waiter oldest() {
     Iterator<Waiter> it = waiters.iterator();
     while (it.hasNext()) {
       Waiter w = it.next();
-      unpark(w);
       if (!w.isAbandoned()) {
         return w;
       }
+      unpark(w);
       w.markCancelled();
       it = waiters.iterator();
     }
     return null;
+  }
+
+  /** Unparks a waiter about to be completed with messages. */
+  void take(Waiter w) {
+    unpark(w);
   }
 
   /** The queue is going away: every waiter answers empty. */

@@ -55,6 +55,7 @@ public final class QueueRegistry {
     }
     QueueState q = newQueue(md);
     queues.put(name, q);
+    env.directory().created(name);
     return q;
   }
 
@@ -106,6 +107,7 @@ public final class QueueRegistry {
   public void delete(String name, long nowMillis) {
     QueueState q = get(name);
     queues.remove(name);
+    env.directory().deleted(name);
     q.close();
     pruneDeleted(nowMillis);
     deletedAtMillis.remove(name);

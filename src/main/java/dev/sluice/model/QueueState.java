@@ -68,10 +68,13 @@ public abstract class QueueState {
   /** Adds a now-visible message; {@code returning} after a visibility expiry or a change to 0. */
   protected abstract void addReady(Message m, boolean returning);
 
+  /** A message starts its delay; FIFO queues keep its place in its group meanwhile. */
+  protected void addDelayed(Message m) {}
+
   /** Makes messages just received with visibility 0 receivable again, keeping their order. */
   protected abstract void returnReceived(List<Message> received);
 
-  /** Takes a ready or in-flight message out of the type's structures (it is being removed). */
+  /** Takes a ready, in-flight or delayed message out of the type's structures (it is being removed). */
   protected abstract void forget(Message m);
 
   /** Messages not in flight and not delayed (ApproximateNumberOfMessages). */
@@ -174,6 +177,7 @@ public abstract class QueueState {
     if (delaySeconds > 0) {
       msg.state = MessageState.DELAYED;
       delayedCount++;
+      addDelayed(msg);
       env.index().schedule(msg, nowMillis + delaySeconds * 1000L);
     } else {
       makeReady(msg, false, nowMillis);
@@ -204,16 +208,26 @@ public abstract class QueueState {
   }
 
   /**
-   * Hands a message back to this queue as it was (its next hop was gone); if this queue has been
-   * deleted meanwhile, the message goes with it.
+   * Hands a message back to this queue as it was, at the front (its next hop was gone): it keeps
+   * its place before the messages sent after it, and in a FIFO queue its sequence number. If this
+   * queue has been deleted meanwhile, the message goes with it. To hand back several, go from the
+   * last to the first.
    */
   public void takeBackOrRelease(Message from, long nowMillis) {
     if (closed) {
       env.budget().release(from.heldBytes);
       return;
     }
-    adopt(new Message(from, nextKey(), from.deduplicationId, nextSequenceNumber(), from.deadLetterSourceArn), nowMillis);
+    Message m = new Message(from, nextKey(), from.deduplicationId, from.sequenceNumber, from.deadLetterSourceArn);
+    m.owner = this;
+    byKey.put(m.key, m);
+    retention.addMoved(m);
+    placeAtFront(m);
+    makeReady(m, true, nowMillis);
   }
+
+  /** FIFO queues put a message handed back at the head of its group. */
+  protected void placeAtFront(Message m) {}
 
   /** A dead letter from {@code sourceArn} (sqs-reference §7.1): same message, new queue. */
   public void adoptDeadLetter(Message from, String sourceArn, long nowMillis) {
@@ -253,6 +267,9 @@ public abstract class QueueState {
       return List.of();
     }
     RedrivePolicy redrive = attributes().redrivePolicy();
+    if (redrive != null && !env.deadLetters().exists(redrive.deadLetterTargetArn())) {
+      redrive = null;
+    }
     List<Message> batch = new ArrayList<>(max);
     List<Message> received = new ArrayList<>(max);
     List<ReceiveMessage.Message> out = new ArrayList<>(max);
@@ -276,8 +293,7 @@ public abstract class QueueState {
         }
         m.receiptSequence++;
         m.receivedAtMillis = nowMillis;
-        String handle = env.handles().encode(metadata.generation(), m.key, m.receiptSequence);
-        out.add(ReceivedMessages.view(m, handle, spec.selection()));
+        out.add(ReceivedMessages.view(m, receiptHandle(m), spec.selection()));
         received.add(m);
         if (visibilityMillis > 0) {
           env.index().schedule(m, nowMillis + visibilityMillis);
@@ -318,6 +334,16 @@ public abstract class QueueState {
     return taken;
   }
 
+  /** The receipt handle of the message's latest receive. */
+  protected final String receiptHandle(Message m) {
+    return env.handles().encode(metadata.generation(), m.key, m.receiptSequence);
+  }
+
+  /** The live message with this key, or null. */
+  protected final Message find(long key) {
+    return byKey.get(key);
+  }
+
   /** Called with what a receive returned (possibly nothing); FIFO queues remember attempt ids. */
   protected void afterReceive(
       ReceiveSpec spec, List<Message> received, List<ReceiveMessage.Message> views, long nowMillis) {}
@@ -344,10 +370,19 @@ public abstract class QueueState {
   /** Hands receivable messages to the oldest parked receives, one receive each, until none fit. */
   protected final void serveWaiters(long nowMillis) {
     while (!parked.isEmpty() && hasReceivable() && !inflightLimitReached()) {
-      Waiter w = parked.takeOldest();
-      w.complete(receive(w.spec, nowMillis));
+      Waiter w = parked.oldest();
+      if (w == null) {
+        return;
+      }
+      List<ReceiveMessage.Message> got = receive(w.spec, nowMillis);
+      if (got.isEmpty()) {
+        return; // all it found went to the dead-letter queue: the waiter keeps waiting
+      }
+      parked.take(w);
+      w.complete(got);
     }
   }
+
 
   // ---- receipts -----------------------------------------------------------------------------
 
@@ -466,6 +501,7 @@ public abstract class QueueState {
       case DELAYED -> {
         env.index().cancel(m);
         delayedCount--;
+        forget(m);
       }
       case GONE -> {
         return;

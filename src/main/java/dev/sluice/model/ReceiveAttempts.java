@@ -1,52 +1,47 @@
 package dev.sluice.model;
 
 import dev.sluice.api.Limits;
-import dev.sluice.api.ReceiveMessage;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 
 /**
  * The FIFO receives made with a ReceiveRequestAttemptId in the last five minutes (sqs-reference
- * §6): what each returned, so that a retry with the same id gets the same messages and receipt
- * handles while none of them has been deleted or had its visibility changed. Bounded: past
+ * §6): which messages each returned and how they stood right after, so that a retry with the same
+ * id gets the same messages and receipt handles while none of them has been deleted or had its
+ * visibility changed. Only keys and numbers are kept, never message bodies. Bounded: past
  * {@link #MAX_REMEMBERED} the oldest attempts are forgotten (a retry of one is then a fresh
- * receive, which SQS also allows once the attempt is no longer valid). Owned by the shard event
- * loop of its queue.
+ * receive, as SQS also treats an attempt it no longer honours). Owned by the shard event loop of
+ * its queue.
  */
 final class ReceiveAttempts {
   static final int MAX_REMEMBERED = 10_000;
 
-  /** One attempt: the messages, and what each looked like right after the receive. */
+  /** One attempt: the messages' keys, receipt numbers and visibility deadlines after the receive. */
   static final class Attempt {
     final long expiresAtMillis;
-    final List<Message> messages;
+    final AttributeSelection selection;
+    final long[] keys;
     final int[] receiptSequences;
     final long[] visibleAtMillis;
-    final List<ReceiveMessage.Message> views;
 
-    Attempt(long expiresAtMillis, List<Message> messages, List<ReceiveMessage.Message> views) {
+    Attempt(long expiresAtMillis, AttributeSelection selection, List<Message> messages) {
       this.expiresAtMillis = expiresAtMillis;
-      this.messages = List.copyOf(messages);
-      this.views = views;
+      this.selection = selection;
+      this.keys = new long[messages.size()];
       this.receiptSequences = new int[messages.size()];
       this.visibleAtMillis = new long[messages.size()];
       for (int i = 0; i < messages.size(); i++) {
+        keys[i] = messages.get(i).key;
         receiptSequences[i] = messages.get(i).receiptSequence;
         visibleAtMillis[i] = messages.get(i).dueAtMillis();
       }
     }
 
-    /** True while every message is still in flight from this very receive, untouched. */
-    boolean unchanged(QueueState queue) {
-      for (int i = 0; i < messages.size(); i++) {
-        Message m = messages.get(i);
-        if (m.owner != queue || m.state != MessageState.IN_FLIGHT || m.receiptSequence != receiptSequences[i]
-            || m.dueAtMillis() != visibleAtMillis[i]) {
-          return false;
-        }
-      }
-      return true;
+    /** True while message {@code i} is still in flight from this very receive, untouched. */
+    boolean unchanged(int i, Message m) {
+      return m != null && m.state == MessageState.IN_FLIGHT && m.receiptSequence == receiptSequences[i]
+          && m.dueAtMillis() == visibleAtMillis[i];
     }
   }
 
@@ -57,9 +52,9 @@ final class ReceiveAttempts {
     return attempts.get(attemptId);
   }
 
-  void remember(String attemptId, List<Message> messages, List<ReceiveMessage.Message> views, long nowMillis) {
+  void remember(String attemptId, AttributeSelection selection, List<Message> messages, long nowMillis) {
     attempts.remove(attemptId);
-    attempts.put(attemptId, new Attempt(nowMillis + Limits.DEDUPLICATION_WINDOW_MILLIS, messages, views));
+    attempts.put(attemptId, new Attempt(nowMillis + Limits.DEDUPLICATION_WINDOW_MILLIS, selection, messages));
     if (attempts.size() > MAX_REMEMBERED) {
       Iterator<Attempt> it = attempts.values().iterator();
       it.next();

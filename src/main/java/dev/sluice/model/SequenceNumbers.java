@@ -21,11 +21,13 @@ public final class SequenceNumbers {
     if (counter == 0) {
       return null;
     }
-    String digits = Long.toString(counter);
-    StringBuilder sb = new StringBuilder(DIGITS + 1).append('1');
-    for (int i = digits.length(); i < DIGITS; i++) {
-      sb.append('0');
+    char[] digits = new char[DIGITS + 1];
+    digits[0] = '1';
+    long rest = counter;
+    for (int i = DIGITS; i >= 1; i--) {
+      digits[i] = (char) ('0' + rest % 10);
+      rest /= 10;
     }
-    return sb.append(digits).toString();
+    return new String(digits);
   }
 }

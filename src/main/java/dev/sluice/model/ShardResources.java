@@ -14,7 +14,8 @@ public record ShardResources(
     String accountId,
     String region,
     int maxInflightPerQueue,
-    DeadLetterRoute deadLetters) {
+    DeadLetterRoute deadLetters,
+    QueueDirectory directory) {
 
   public String arnOf(String queueName) {
     return "arn:aws:sqs:" + region + ":" + accountId + ":" + queueName;

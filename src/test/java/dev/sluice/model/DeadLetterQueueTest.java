@@ -101,14 +101,44 @@ class DeadLetterQueueTest {
   }
 
   @Test
-  void aMissingDeadLetterQueueLeavesTheMessageInItsSource() {
+  void whileTheDeadLetterQueueIsMissingMessagesAreDeliveredAsWithoutAPolicy() {
     QueueState src = source("src", 1);
     shard.registry.delete("dlq", shard.now);
     src.send(message("poison"), false, shard.now);
     src.receive(spec(1, 0), shard.now);
-    assertEquals(List.of(), src.receive(spec(1, 30), shard.now)); // moved, and handed back
+    List<ReceiveMessage.Message> again = src.receive(spec(1, 30), shard.now);
+    assertEquals("2", again.get(0).attributes().get("ApproximateReceiveCount"));
+  }
+
+  @Test
+  void aLongPollIsNotAnsweredEmptyWhenWhatItFoundWentToTheDeadLetterQueue() {
+    QueueState src = source("src", 1);
+    src.send(message("poison"), false, shard.now);
+    src.receive(spec(1, 5), shard.now);
+    ShardFixture.Recorder waiting = new ShardFixture.Recorder(spec(1, 30));
+    src.park(waiting.waiter, shard.now + 20_000);
+    shard.advance(5_000); // the poison message comes back and moves on
+    assertEquals(List.of(), waiting.completions);
+    assertEquals(1, dlq.approximateNumberOfMessages());
+    src.send(message("good"), false, shard.now);
+    assertEquals("good", waiting.completions.get(0).get(0).body());
+  }
+
+  @Test
+  void messagesAFailedTaskHandsBackKeepTheirPlaceInTheirFifoGroup() {
+    QueueState fifoDlq = shard.create("dlq.fifo", Map.of("FifoQueue", "true"));
+    shard.create("src.fifo", Map.of("FifoQueue", "true",
+        "RedrivePolicy", "{\"deadLetterTargetArn\":\"" + fifoDlq.metadata().arn() + "\",\"maxReceiveCount\":1}"));
+    QueueState gone = shard.create("gone.fifo", Map.of("FifoQueue", "true"));
+    for (String b : List.of("m1", "m2", "m3")) {
+      fifoDlq.send(new NewMessage(b, null, null, null, b, "g", "s", null), false, shard.now);
+    }
+    MessageMoveTask task = fifoDlq.startMoveTask(gone.metadata().arn(), 2, shard.mover, shard.now);
+    shard.registry.delete("gone.fifo", shard.now);
     shard.advance(0);
-    assertEquals(1, src.approximateNumberOfMessages());
+    assertEquals(MessageMoveTask.Status.FAILED, task.status());
+    assertEquals(List.of("m1", "m2", "m3"),
+        fifoDlq.receive(spec(10, 30), shard.now).stream().map(ReceiveMessage.Message::body).toList());
   }
 
   @Test

@@ -206,6 +206,19 @@ class FifoQueueStateTest {
   }
 
   @Test
+  void aMessageSentUndelayedAfterTheDelayWasLoweredWaitsForTheDelayedOneBeforeIt() {
+    QueueState delayed = shard.create("lowered.fifo",
+        Map.of("FifoQueue", "true", "ContentBasedDeduplication", "true", "DelaySeconds", "10"));
+    delayed.send(in("g", "A"), false, shard.now);
+    shard.advance(5_000);
+    delayed.setAttributes(Map.of("DelaySeconds", "0"), shard.now);
+    delayed.send(in("g", "B"), false, shard.now);
+    assertEquals(List.of(), bodies(delayed.receive(spec(10, 30), shard.now)));
+    shard.advance(0);
+    assertEquals(List.of("A", "B"), bodies(delayed.receive(spec(10, 30), shard.now)));
+  }
+
+  @Test
   void sequenceNumbersIncreaseStrictly() {
     BigInteger last = BigInteger.ZERO;
     for (int i = 0; i < 5; i++) {

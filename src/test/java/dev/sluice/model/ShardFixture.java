@@ -26,16 +26,32 @@ final class ShardFixture {
     budget = new MemoryBudget(budgetBytes);
     parking = new ParkingLimits(parkedPerQueue, parkedPerShard);
     env = new ShardResources(index, new ReceiptHandleCodec(new byte[32]), parking, budget,
-        "000000000000", "us-east-1", maxInflight, this::moveDeadLetter);
+        "000000000000", "us-east-1", maxInflight, new DeadLetterRoute() {
+          @Override
+          public boolean exists(String targetArn) {
+            return registry.find(nameOf(targetArn)) != null;
+          }
+
+          @Override
+          public void moveTo(String targetArn, QueueState source, Message m, long nowMillis) {
+            moveDeadLetter(targetArn, source, m, nowMillis);
+          }
+        }, new QueueDirectory() {
+          @Override
+          public void created(String queueName) {}
+
+          @Override
+          public void deleted(String queueName) {}
+        });
     registry = new QueueRegistry(env);
   }
 
   /**
-   * Dead letters move at once within this one shard; a missing target gives the message back in a
-   * later turn, as the shards do (a message handed back at once would be picked by the same receive).
+   * Dead letters move at once within this one shard; a target deleted on the way gives the message
+   * back in a later turn, as the shards do.
    */
   private void moveDeadLetter(String targetArn, QueueState source, Message m, long nowMillis) {
-    QueueState target = registry.find(targetArn.substring(targetArn.lastIndexOf(':') + 1));
+    QueueState target = registry.find(nameOf(targetArn));
     if (target == null) {
       index.schedule(new Timed() {
         @Override
@@ -48,6 +64,10 @@ final class ShardFixture {
     }
   }
 
+  static String nameOf(String arn) {
+    return arn.substring(arn.lastIndexOf(':') + 1);
+  }
+
   /** A move task's batches arrive at once within this one shard. */
   final MessageMover mover = this::moveBatch;
 
@@ -56,7 +76,7 @@ final class ShardFixture {
     int arrived = 0;
     for (Message m : batch) {
       String arn = task.destinationArn() != null ? task.destinationArn() : m.deadLetterSourceArn();
-      QueueState q = arn == null ? null : registry.find(arn.substring(arn.lastIndexOf(':') + 1));
+      QueueState q = arn == null ? null : registry.find(nameOf(arn));
       if (q == null) {
         undelivered.add(m);
       } else {

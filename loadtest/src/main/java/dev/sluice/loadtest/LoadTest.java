@@ -8,18 +8,20 @@ import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Load generator for a running Sluice. Scenarios: send, send-batch, loop (send-batch → receive(10)
- * → delete-batch), wake (long-poll wake-up latency) and parked (server memory per parked long
- * poll). See loadtest/README.md for the commands whose figures are in RESULTS.md.
+ * → delete-batch; on a FIFO queue with {@code --groups N}), wake (long-poll wake-up latency),
+ * parked (server memory per parked long poll) and move (DLQ redrive rate of a message move task).
+ * See loadtest/README.md for the commands whose figures are in RESULTS.md.
  */
 public final class LoadTest {
   private LoadTest() {}
 
   public static void main(String[] args) throws Exception {
     if (args.length == 0) {
-      System.err.println("usage: java -jar sluice-loadtest.jar send|send-batch|loop|wake|parked [--option value]...");
+      System.err.println("usage: java -jar sluice-loadtest.jar send|send-batch|loop|wake|parked|move [--option value]...");
       System.exit(2);
     }
     String scenario = args[0];
@@ -34,9 +36,13 @@ public final class LoadTest {
         vertx.deployVerticle(w).await(10, TimeUnit.SECONDS);
         workers.add(w);
       }
-      String queue = o.queue() + "-" + scenario + "-" + System.currentTimeMillis();
-      String queueUrl = workers.get(0).sqs.call("CreateQueue", new JsonObject().put("QueueName", queue))
-          .await(10, TimeUnit.SECONDS).getString("QueueUrl");
+      boolean fifo = o.groups() > 0;
+      String queue = o.queue() + "-" + scenario + "-" + System.currentTimeMillis() + (fifo ? ".fifo" : "");
+      JsonObject create = new JsonObject().put("QueueName", queue);
+      if (fifo) {
+        create.put("Attributes", new JsonObject().put("FifoQueue", "true"));
+      }
+      String queueUrl = workers.get(0).sqs.call("CreateQueue", create).await(10, TimeUnit.SECONDS).getString("QueueUrl");
       System.out.printf("scenario %s, queue %s, %d users over %d client event loops, %s, %d cores%n",
           scenario, queue, o.users(), o.workers(), Runtime.version(), Runtime.getRuntime().availableProcessors());
       Prefill.run(workers, queueUrl, o.integer("prefill", 0), o.bodyBytes());
@@ -51,10 +57,15 @@ public final class LoadTest {
           report("SendMessageBatch", closedLoop(o, workers, sqs -> sqs.call("SendMessageBatch", request).map(r -> 10)), o);
         }
         case "loop" -> {
-          Buffer send = SqsCalls.sendBatchBody(queueUrl, body, 10);
+          Buffer standardSend = SqsCalls.sendBatchBody(queueUrl, body, 10);
+          AtomicLong sequence = new AtomicLong();
+          int groups = o.groups();
           Buffer receive = SqsCalls.receiveBody(queueUrl, 10, 0);
-          report("send-batch → receive(10) → delete-batch", closedLoop(o, workers, sqs -> sqs
-              .call("SendMessageBatch", send)
+          report("send-batch → receive(10) → delete-batch" + (fifo ? " (FIFO, " + groups + " groups)" : ""),
+              closedLoop(o, workers, sqs -> sqs
+              .call("SendMessageBatch", fifo
+                  ? SqsCalls.sendFifoBatchBody(queueUrl, body, 10, groups, sequence.getAndAdd(10))
+                  : standardSend)
               .compose(sent -> sqs.call("ReceiveMessage", receive))
               .compose(got -> {
                 Buffer delete = SqsCalls.deleteBatchBody(queueUrl, got);
@@ -64,6 +75,7 @@ public final class LoadTest {
         }
         case "wake" -> WakeProbe.run(workers, queueUrl, o);
         case "parked" -> ParkedProbe.run(workers, queueUrl, o);
+        case "move" -> MoveProbe.run(workers, queueUrl, o);
         default -> throw new IllegalArgumentException("unknown scenario " + scenario);
       }
     } finally {

@@ -49,6 +49,11 @@ final class Options {
     return string("queue", "bench");
   }
 
+  /** Message groups of a FIFO run; 0 (the default) means a standard queue. */
+  int groups() {
+    return integer("groups", 0);
+  }
+
   int bodyBytes() {
     return integer("body-bytes", 100);
   }

@@ -47,6 +47,23 @@ final class SqsCalls {
     return new JsonObject().put("QueueUrl", queueUrl).put("Entries", list).toBuffer();
   }
 
+  /**
+   * A SendMessageBatch to a FIFO queue: each entry gets the next group of {@code groups} in turn
+   * and a deduplication id unique to this run ({@code first} onwards).
+   */
+  static Buffer sendFifoBatchBody(String queueUrl, String body, int entries, int groups, long first) {
+    // Written by hand: this runs once per iteration on the load generator, which shares the cores.
+    StringBuilder sb = new StringBuilder(256 + entries * (body.length() + 96))
+        .append("{\"QueueUrl\":\"").append(queueUrl).append("\",\"Entries\":[");
+    for (int i = 0; i < entries; i++) {
+      long n = first + i;
+      sb.append(i == 0 ? "" : ",").append("{\"Id\":\"e").append(i).append("\",\"MessageBody\":\"").append(body)
+          .append("\",\"MessageGroupId\":\"g").append(n % groups).append("\",\"MessageDeduplicationId\":\"d")
+          .append(n).append("\"}");
+    }
+    return Buffer.buffer(sb.append("]}").toString());
+  }
+
   static Buffer receiveBody(String queueUrl, int max, int waitSeconds) {
     return new JsonObject().put("QueueUrl", queueUrl).put("MaxNumberOfMessages", max)
         .put("WaitTimeSeconds", waitSeconds).toBuffer();

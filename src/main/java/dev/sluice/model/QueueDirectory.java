@@ -1,0 +1,12 @@
+package dev.sluice.model;
+
+/**
+ * Told of every queue a shard creates or deletes, so that other shards can know which queues exist
+ * without asking (a redrive policy's target, before a message is sent on its way there). The
+ * engine's implementation is thread-safe; the model only calls it from the owning shard.
+ */
+public interface QueueDirectory {
+  void created(String queueName);
+
+  void deleted(String queueName);
+}
