@@ -35,8 +35,7 @@ public abstract class QueueState {
   private final ParkedReceives parked;
   private long purgeAllowedAtMillis = Long.MIN_VALUE;
   private boolean closed;
-  static final int MOVE_TASKS_LISTED = 10;
-  private final java.util.ArrayDeque<MessageMoveTask> moveTasks = new java.util.ArrayDeque<>();
+  private final MoveTasks moveTasks = new MoveTasks();
 
   protected QueueState(ShardResources env, QueueMetadata metadata) {
     this.env = env;
@@ -383,7 +382,6 @@ public abstract class QueueState {
     }
   }
 
-
   // ---- receipts -----------------------------------------------------------------------------
 
   public void delete(String handle, long nowMillis) {
@@ -527,37 +525,23 @@ public abstract class QueueState {
     closed = true;
     dropAllMessages();
     parked.answerAllEmpty();
-    moveTasks.forEach(MessageMoveTask::abandon);
+    moveTasks.abandonAll();
   }
 
   // ---- message move tasks -------------------------------------------------------------------
 
   /**
    * StartMessageMoveTask on this dead-letter queue (sqs-reference §7.3); the caller has checked that
-   * it is one and that the destination exists. One active task at a time; the last ten are listed.
+   * it is one and that the destination exists.
    */
   public MessageMoveTask startMoveTask(
       String destinationArn, Integer maxPerSecond, MessageMover mover, long nowMillis) {
-    for (MessageMoveTask t : moveTasks) {
-      if (t.isActive()) {
-        throw SqsException.invalidParameter(
-            "There is already a task running. Only one active task is allowed for a source queue arn at a given"
-                + " time.");
-      }
-    }
-    MessageMoveTask task = new MessageMoveTask(
-        Ids.uuid(), this, destinationArn, maxPerSecond, mover, nowMillis);
-    moveTasks.addFirst(task);
-    if (moveTasks.size() > MOVE_TASKS_LISTED) {
-      moveTasks.removeLast();
-    }
-    env.index().schedule(task, nowMillis);
-    return task;
+    return moveTasks.start(this, destinationArn, maxPerSecond, mover, nowMillis);
   }
 
   /** The most recent move tasks, newest first. */
   public List<MessageMoveTask> moveTasks() {
-    return List.copyOf(moveTasks);
+    return moveTasks.newestFirst();
   }
 
   protected void dropAllMessages() {

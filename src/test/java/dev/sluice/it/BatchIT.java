@@ -9,10 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.services.sqs.SqsClient;
 import software.amazon.awssdk.services.sqs.model.BatchEntryIdsNotDistinctException;
 import software.amazon.awssdk.services.sqs.model.BatchRequestTooLongException;
 import software.amazon.awssdk.services.sqs.model.BatchResultErrorEntry;
@@ -26,22 +23,7 @@ import software.amazon.awssdk.services.sqs.model.SendMessageBatchResponse;
 import software.amazon.awssdk.services.sqs.model.TooManyEntriesInBatchRequestException;
 
 /** The three batch actions: partial failures as values, whole-request errors as exceptions. */
-class BatchIT {
-  static TestServer server;
-  static SqsClient sqs;
-
-  @BeforeAll
-  static void start() {
-    server = TestServer.start();
-    sqs = server.client();
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    sqs.close();
-    server.close();
-  }
-
+class BatchIT extends SharedServerIT {
   static SendMessageBatchRequestEntry entry(String id, String body) {
     return SendMessageBatchRequestEntry.builder().id(id).messageBody(body).build();
   }

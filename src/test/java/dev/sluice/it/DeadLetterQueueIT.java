@@ -16,11 +16,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
-import software.amazon.awssdk.services.sqs.SqsClient;
 import software.amazon.awssdk.services.sqs.model.ListDeadLetterSourceQueuesResponse;
 import software.amazon.awssdk.services.sqs.model.ListMessageMoveTasksResultEntry;
 import software.amazon.awssdk.services.sqs.model.Message;
@@ -33,26 +30,7 @@ import software.amazon.awssdk.services.sqs.model.SendMessageResponse;
 import software.amazon.awssdk.services.sqs.model.SqsException;
 
 /** Dead-letter queues (reference §7.1, §7.2, §2.16): RedrivePolicy validation, moves at receive time, sources. */
-class DeadLetterQueueIT {
-  static TestServer server;
-  static SqsClient sqs;
-
-  @BeforeAll
-  static void start() {
-    server = TestServer.start();
-    sqs = server.client();
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    sqs.close();
-    server.close();
-  }
-
-  static String queue(String name, Map<String, String> attributes) {
-    return sqs.createQueue(b -> b.queueName(name).attributesWithStrings(attributes)).queueUrl();
-  }
-
+class DeadLetterQueueIT extends SharedServerIT {
   static String fifo(String name, Map<String, String> attributes) {
     Map<String, String> all = new HashMap<>(attributes);
     all.put("FifoQueue", "true");

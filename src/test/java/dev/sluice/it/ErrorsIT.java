@@ -11,30 +11,14 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.function.Consumer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.sqs.SqsClient;
 import software.amazon.awssdk.services.sqs.model.QueueDoesNotExistException;
 import software.amazon.awssdk.services.sqs.model.SqsException;
 
 /** Errors as real clients see them: modelled exceptions, legacy codes, never a 500. */
-class ErrorsIT {
-  static TestServer server;
-  static SqsClient sqs;
+class ErrorsIT extends SharedServerIT {
   static final HttpClient HTTP = HttpClient.newHttpClient();
-
-  @BeforeAll
-  static void start() {
-    server = TestServer.start();
-    sqs = server.client();
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    sqs.close();
-    server.close();
-  }
 
   @Test
   void everyQueueActionOnAMissingQueueIsQueueDoesNotExist() {

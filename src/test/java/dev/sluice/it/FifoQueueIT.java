@@ -22,7 +22,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.sqs.SqsAsyncClient;
-import software.amazon.awssdk.services.sqs.SqsClient;
 import software.amazon.awssdk.services.sqs.model.InvalidAttributeNameException;
 import software.amazon.awssdk.services.sqs.model.InvalidAttributeValueException;
 import software.amazon.awssdk.services.sqs.model.Message;
@@ -35,23 +34,17 @@ import software.amazon.awssdk.services.sqs.model.SendMessageResponse;
 import software.amazon.awssdk.services.sqs.model.SqsException;
 
 /** FIFO queues (reference §6): creation rules, send validation, group ordering and locks, deduplication. */
-class FifoQueueIT {
-  static TestServer server;
-  static SqsClient sqs;
+class FifoQueueIT extends SharedServerIT {
   static SqsAsyncClient async;
 
   @BeforeAll
-  static void start() {
-    server = TestServer.start();
-    sqs = server.client();
+  static void startAsyncClient() {
     async = server.asyncClient(4);
   }
 
   @AfterAll
-  static void stop() throws Exception {
-    sqs.close();
+  static void stopAsyncClient() {
     async.close();
-    server.close();
   }
 
   /** Creates a FIFO queue; {@code name} must end in ".fifo". */

@@ -14,28 +14,21 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.sqs.SqsAsyncClient;
-import software.amazon.awssdk.services.sqs.SqsClient;
 import software.amazon.awssdk.services.sqs.model.Message;
 import software.amazon.awssdk.services.sqs.model.ReceiveMessageResponse;
 
 /** Long polls are parked receives: woken by a send, answered empty at their deadline. */
-class LongPollIT {
-  static TestServer server;
-  static SqsClient sqs;
+class LongPollIT extends SharedServerIT {
   static SqsAsyncClient async;
 
   @BeforeAll
-  static void start() {
-    server = TestServer.start();
-    sqs = server.client();
+  static void startAsyncClient() {
     async = server.asyncClient(16);
   }
 
   @AfterAll
-  static void stop() throws Exception {
-    sqs.close();
+  static void stopAsyncClient() {
     async.close();
-    server.close();
   }
 
   @Test

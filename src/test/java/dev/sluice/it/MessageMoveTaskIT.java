@@ -12,32 +12,14 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.services.sqs.SqsClient;
 import software.amazon.awssdk.services.sqs.model.ListMessageMoveTasksResultEntry;
 import software.amazon.awssdk.services.sqs.model.Message;
 import software.amazon.awssdk.services.sqs.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.sqs.model.SqsException;
 
 /** The DLQ redrive API (reference §7.3): StartMessageMoveTask, ListMessageMoveTasks, CancelMessageMoveTask. */
-class MessageMoveTaskIT {
-  static TestServer server;
-  static SqsClient sqs;
-
-  @BeforeAll
-  static void start() {
-    server = TestServer.start();
-    sqs = server.client();
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    sqs.close();
-    server.close();
-  }
-
+class MessageMoveTaskIT extends SharedServerIT {
   /** A dead-letter queue (some source's RedrivePolicy targets it) and a plain destination queue. */
   record Setup(String dlq, String dlqArn, String source, String destination, String destinationArn) {}
 

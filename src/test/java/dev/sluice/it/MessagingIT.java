@@ -9,11 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.core.SdkBytes;
-import software.amazon.awssdk.services.sqs.SqsClient;
 import software.amazon.awssdk.services.sqs.model.InvalidMessageContentsException;
 import software.amazon.awssdk.services.sqs.model.Message;
 import software.amazon.awssdk.services.sqs.model.MessageAttributeValue;
@@ -26,26 +23,7 @@ import software.amazon.awssdk.services.sqs.model.SendMessageResponse;
 import software.amazon.awssdk.services.sqs.model.SqsException;
 
 /** Sending, receiving, visibility, delays and purge through the AWS SDK v2 (MD5 checks on). */
-class MessagingIT {
-  static TestServer server;
-  static SqsClient sqs;
-
-  @BeforeAll
-  static void start() {
-    server = TestServer.start();
-    sqs = server.client();
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    sqs.close();
-    server.close();
-  }
-
-  static String queue(String name, Map<String, String> attributes) {
-    return sqs.createQueue(b -> b.queueName(name).attributesWithStrings(attributes)).queueUrl();
-  }
-
+class MessagingIT extends SharedServerIT {
   static List<Message> receive(String url, int max, int visibility) {
     return sqs.receiveMessage(b -> b.queueUrl(url).maxNumberOfMessages(max).visibilityTimeout(visibility)
         .messageSystemAttributeNames(MessageSystemAttributeName.ALL).messageAttributeNames("All")).messages();

@@ -8,10 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.services.sqs.SqsClient;
 import software.amazon.awssdk.services.sqs.model.InvalidAttributeNameException;
 import software.amazon.awssdk.services.sqs.model.InvalidAttributeValueException;
 import software.amazon.awssdk.services.sqs.model.ListQueuesResponse;
@@ -22,22 +19,7 @@ import software.amazon.awssdk.services.sqs.model.QueueNameExistsException;
 import software.amazon.awssdk.services.sqs.model.SqsException;
 
 /** Queue-level actions through the AWS SDK for Java v2. */
-class QueueLifecycleIT {
-  static TestServer server;
-  static SqsClient sqs;
-
-  @BeforeAll
-  static void start() {
-    server = TestServer.start();
-    sqs = server.client();
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    sqs.close();
-    server.close();
-  }
-
+class QueueLifecycleIT extends SharedServerIT {
   @Test
   void createGetUrlAndDeleteAQueue() {
     String url = sqs.createQueue(b -> b.queueName("lifecycle")).queueUrl();
