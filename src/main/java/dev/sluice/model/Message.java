@@ -36,7 +36,7 @@ public final class Message extends Timed {
   /** Bytes charged against the memory budget while the message is held. */
   final int heldBytes;
 
-  QueueState owner;
+  MessageStore owner;
   MessageState state = MessageState.GONE;
   int receiveCount;
   long firstReceiveAtMillis;

@@ -8,55 +8,28 @@ import dev.sluice.api.SqsException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
-import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * The pure model of one queue: its messages in every state, its parked receives, and the rules of
- * sending, receiving, deleting and changing visibility. No Vert.x and no clock: every operation
- * takes the current time. Owned by the shard event loop that owns the queue; only that loop may
- * call it, and its timed items live in that shard's {@link DueTimeIndex}.
+ * The pure model of one queue's SQS actions: sending, receiving (parking receives that find
+ * nothing), deleting and changing visibility by receipt handle, purge, attributes and move tasks,
+ * on top of the {@link MessageStore} that holds its messages. No Vert.x and no clock: every
+ * operation takes the current time. Owned by the shard event loop that owns the queue; only that
+ * loop may call it, and its timed items live in that shard's {@link DueTimeIndex}.
  *
  * <p>Subclasses decide how visible messages are held and picked (standard: one list in best-effort
  * order; FIFO: per message group, in order, with group locks).
  */
-public abstract class QueueState {
-  /** Per-message bookkeeping charged to the memory budget on top of the payload. */
-  static final int MESSAGE_OVERHEAD_BYTES = 320;
-  static final int SWEEP_BATCH = 10_000;
-
-  protected final ShardResources env;
-  private final QueueMetadata metadata;
-  private final MessageIndex byKey = new MessageIndex();
-  private final RetentionOrder retention;
-  private long nextKey = 1;
-  private int inflightCount;
-  private int delayedCount;
+public abstract class QueueState extends MessageStore {
   private final ParkedReceives parked;
   private long purgeAllowedAtMillis = Long.MIN_VALUE;
-  private boolean closed;
   private final MoveTasks moveTasks = new MoveTasks();
 
   protected QueueState(ShardResources env, QueueMetadata metadata) {
-    this.env = env;
-    this.metadata = metadata;
+    super(env, metadata);
     this.parked = new ParkedReceives(env.index(), env.parking());
-    this.retention = new RetentionOrder(env.index(), this);
   }
 
-  public QueueMetadata metadata() {
-    return metadata;
-  }
-
-  public String name() {
-    return metadata.name();
-  }
-
-  public QueueAttributes attributes() {
-    return metadata.attributes();
-  }
-
-  // ---- what subclasses provide -------------------------------------------------------------
+  // ---- the queue type's rules -------------------------------------------------------------------
 
   /**
    * Applies the rules of the queue type to a message that passed the common checks, and stores it
@@ -64,38 +37,13 @@ public abstract class QueueState {
    */
   protected abstract SendMessage.Response sendChecked(NewMessage m, boolean batchEntry, long payload, long nowMillis);
 
-  /** Adds a now-visible message; {@code returning} after a visibility expiry or a change to 0. */
-  protected abstract void addReady(Message m, boolean returning);
-
-  /** A message starts its delay; FIFO queues keep its place in its group meanwhile. */
-  protected void addDelayed(Message m) {}
-
-  /** Makes messages just received with visibility 0 receivable again, keeping their order. */
-  protected abstract void returnReceived(List<Message> received);
-
-  /** Takes a ready, in-flight or delayed message out of the type's structures (it is being removed). */
-  protected abstract void forget(Message m);
-
-  /** Messages not in flight and not delayed (ApproximateNumberOfMessages). */
-  protected abstract int readyCount();
-
-  /**
-   * Moves up to {@code max} receivable messages, in delivery order, out of the ready structure;
-   * fewer only when no more are receivable right now.
-   */
-  protected abstract void takeReceivable(int max, List<Message> out);
-
-  protected abstract boolean hasReceivable();
-
-  protected abstract void clearReady();
-
   /**
    * May this receipt delete ({@code delete}) or change the visibility of this message? Throws the
    * queue type's error if not (sqs-reference §4.6).
    */
   protected abstract void checkReceiptCurrent(Message m, ReceiptHandleCodec.Receipt r, String handle, boolean delete);
 
-  // ---- sending ------------------------------------------------------------------------------
+  // ---- sending ----------------------------------------------------------------------------------
 
   public SendMessage.Response send(NewMessage m, boolean batchEntry, long nowMillis) {
     MessageValidation.checkBody(m.body());
@@ -133,126 +81,13 @@ public abstract class QueueState {
     }
   }
 
-  /** Charges the memory budget for a checked message, builds it and enqueues it. */
-  protected final Message store(
-      NewMessage m, long payload, int delaySeconds, String dedupId, long sequenceNumber, long nowMillis) {
-    // Charged as the heap holds it: a body with any character above U+00FF is stored as UTF-16.
-    int held = (int) Math.max(payload, MessageValidation.heapBytes(m.body(), m.attributes())) + MESSAGE_OVERHEAD_BYTES;
-    charge(held);
-    String trace = m.systemAttributes() != null && m.systemAttributes().containsKey(MessageValidation.AWS_TRACE_HEADER)
-        ? m.systemAttributes().get(MessageValidation.AWS_TRACE_HEADER).stringValue()
-        : m.httpTraceHeader();
-    var attrs = m.attributes() == null || m.attributes().isEmpty() ? null : new TreeMap<>(m.attributes());
-    ThreadLocalRandom random = ThreadLocalRandom.current();
-    byte[] md5 = Digests.md5(m.body());
-    Message msg = new Message(
-        nextKey++, random.nextLong(), random.nextLong(), m.body(), Bytes.longAt(md5, 0), Bytes.longAt(md5, 8),
-        attrs, Digests.md5OfAttributes(attrs), trace, m.senderId(), nowMillis, m.groupId(), dedupId, sequenceNumber,
-        held);
-    enqueue(msg, delaySeconds, nowMillis);
-    return msg;
-  }
-
-  /** Charges the shared memory budget, or answers the retryable RequestThrottled. */
-  protected final void charge(long bytes) {
-    if (!env.budget().tryCharge(bytes)) {
-      throw new SqsException(
-          ErrorCode.REQUEST_THROTTLED,
-          "Sluice's memory budget of " + env.budget().limitBytes()
-              + " bytes is exhausted; retry after consumers have deleted messages.");
-    }
-  }
-
   protected static SendMessage.Response sent(Message msg, NewMessage m) {
     return new SendMessage.Response(
         msg.messageId(), msg.md5OfBody(), msg.md5OfAttributes, Digests.md5OfAttributes(m.systemAttributes()),
         SequenceNumbers.format(msg.sequenceNumber));
   }
 
-  private void enqueue(Message msg, int delaySeconds, long nowMillis) {
-    msg.owner = this;
-    byKey.put(msg.key, msg);
-    retention.addNew(msg);
-    if (delaySeconds > 0) {
-      msg.state = MessageState.DELAYED;
-      delayedCount++;
-      addDelayed(msg);
-      env.index().schedule(msg, nowMillis + delaySeconds * 1000L);
-    } else {
-      makeReady(msg, false, nowMillis);
-    }
-  }
-
-  /** A new key for a message entering this queue. */
-  protected final long nextKey() {
-    return nextKey++;
-  }
-
-  private void makeReady(Message m, boolean returning, long nowMillis) {
-    m.state = MessageState.READY;
-    addReady(m, returning);
-    serveWaiters(nowMillis);
-  }
-
-  /**
-   * Takes in a message moved here from another queue (a dead letter, a message a move task
-   * redrives, or one handed back because its destination was gone): it is visible at once, and
-   * its memory charge comes with it.
-   */
-  protected final void adopt(Message m, long nowMillis) {
-    m.owner = this;
-    byKey.put(m.key, m);
-    retention.addMoved(m);
-    makeReady(m, false, nowMillis);
-  }
-
-  /**
-   * Hands a message back to this queue as it was, at the front (its next hop was gone): it keeps
-   * its place before the messages sent after it, and in a FIFO queue its sequence number. If this
-   * queue has been deleted meanwhile, the message goes with it. To hand back several, go from the
-   * last to the first.
-   */
-  public void takeBackOrRelease(Message from, long nowMillis) {
-    if (closed) {
-      env.budget().release(from.heldBytes);
-      return;
-    }
-    Message m = new Message(from, nextKey(), from.deduplicationId, from.sequenceNumber, from.deadLetterSourceArn);
-    m.owner = this;
-    byKey.put(m.key, m);
-    retention.addMoved(m);
-    placeAtFront(m);
-    makeReady(m, true, nowMillis);
-  }
-
-  /** FIFO queues put a message handed back at the head of its group. */
-  protected void placeAtFront(Message m) {}
-
-  /** A dead letter from {@code sourceArn} (sqs-reference §7.1): same message, new queue. */
-  public void adoptDeadLetter(Message from, String sourceArn, long nowMillis) {
-    // On the way to a FIFO dead-letter queue the deduplication id becomes the MessageId (§6).
-    String dedupId = attributes().fifo() ? from.messageId() : from.deduplicationId;
-    adopt(new Message(from, nextKey(), dedupId, nextSequenceNumber(), sourceArn), nowMillis);
-  }
-
-  /** A message a move task redrives here (§7.3): a new message with the same content. */
-  public void adoptRedriven(Message from, long nowMillis) {
-    ThreadLocalRandom random = ThreadLocalRandom.current();
-    String dedupId = attributes().fifo() ? from.deduplicationId != null ? from.deduplicationId : from.messageId() : null;
-    Message m = new Message(from, nextKey(), random.nextLong(), random.nextLong(), nowMillis, dedupId,
-        nextSequenceNumber());
-    m.owner = this;
-    byKey.put(m.key, m);
-    retention.addNew(m);
-    makeReady(m, false, nowMillis);
-  }
-
-  /** The next FIFO sequence number; 0 (none) on standard queues. */
-  protected long nextSequenceNumber() {
-    return 0;
-  }
-
-  // ---- receiving ----------------------------------------------------------------------------
+  // ---- receiving --------------------------------------------------------------------------------
 
   /**
    * Receives up to the spec's maximum right now; an empty list when nothing is receivable. A
@@ -318,31 +153,6 @@ public abstract class QueueState {
     return out;
   }
 
-  /**
-   * Takes up to {@code max} visible messages out of the queue, in delivery order, for a move task;
-   * their memory charge goes with them.
-   */
-  List<Message> takeForMove(int max) {
-    List<Message> taken = new ArrayList<>(max);
-    takeReceivable(max, taken);
-    for (Message m : taken) {
-      m.state = MessageState.IN_FLIGHT; // as a receive does, so detach finds them where they are
-      inflightCount++;
-      detach(m);
-    }
-    return taken;
-  }
-
-  /** The receipt handle of the message's latest receive. */
-  protected final String receiptHandle(Message m) {
-    return env.handles().encode(metadata.generation(), m.key, m.receiptSequence);
-  }
-
-  /** The live message with this key, or null. */
-  protected final Message find(long key) {
-    return byKey.get(key);
-  }
-
   /** Called with what a receive returned (possibly nothing); FIFO queues remember attempt ids. */
   protected void afterReceive(
       ReceiveSpec spec, List<Message> received, List<ReceiveMessage.Message> views, long nowMillis) {}
@@ -382,7 +192,7 @@ public abstract class QueueState {
     }
   }
 
-  // ---- receipts -----------------------------------------------------------------------------
+  // ---- receipts ---------------------------------------------------------------------------------
 
   public void delete(String handle, long nowMillis) {
     ReceiptHandleCodec.Receipt r = decode(handle);
@@ -419,7 +229,6 @@ public abstract class QueueState {
       env.index().schedule(m, visibleAt);
     }
   }
-
   private ReceiptHandleCodec.Receipt decode(String handle) {
     ReceiptHandleCodec.Receipt r = env.handles().decode(metadata.generation(), handle);
     if (r == null) {
@@ -430,85 +239,7 @@ public abstract class QueueState {
     return r;
   }
 
-  // ---- time ---------------------------------------------------------------------------------
-
-  /** A delay or a visibility timeout ran out: the message becomes visible. */
-  void onMessageDue(Message m, long nowMillis) {
-    if (m.state == MessageState.DELAYED) {
-      delayedCount--;
-      makeReady(m, false, nowMillis);
-    } else if (m.state == MessageState.IN_FLIGHT) {
-      returnToReady(m);
-      returnAlsoDue(m, nowMillis);
-      serveWaiters(nowMillis);
-    }
-  }
-
-  /** An in-flight message becomes visible again (its waiters are served by the caller). */
-  protected final void returnToReady(Message m) {
-    env.index().cancel(m);
-    inflightCount--;
-    m.state = MessageState.READY;
-    addReady(m, true);
-  }
-
-  /**
-   * After {@code m}'s visibility ran out: FIFO queues return the rest of its group that is due at
-   * the same moment before any waiter is served, so a group is never handed out piecemeal.
-   */
-  protected void returnAlsoDue(Message m, long nowMillis) {}
-
-  /**
-   * Drops every message older than the retention period, in flight or not (§5.3). At most
-   * {@link #SWEEP_BATCH} per turn, so a mass expiry never stalls the shard's other queues: the rest
-   * is due again at once.
-   */
-  void sweepRetention(long nowMillis) {
-    long retentionMillis = attributes().retentionMillis();
-    Message oldest;
-    int swept = 0;
-    while ((oldest = retention.oldest()) != null && oldest.sentAtMillis + retentionMillis <= nowMillis) {
-      if (swept++ == SWEEP_BATCH) {
-        break;
-      }
-      remove(oldest);
-    }
-    retention.reschedule(nowMillis);
-    serveWaiters(nowMillis); // expired in-flight messages may have made room under the cap
-  }
-
-  // ---- removal ------------------------------------------------------------------------------
-
-  /** Takes a message out of every structure and releases its memory. */
-  protected void remove(Message m) {
-    if (m.state != MessageState.GONE) {
-      detach(m);
-      env.budget().release(m.heldBytes);
-    }
-  }
-
-  /** Takes a message out of every structure; its memory charge stays with it (it is moving on). */
-  protected final void detach(Message m) {
-    switch (m.state) {
-      case READY -> forget(m);
-      case IN_FLIGHT -> {
-        env.index().cancel(m);
-        inflightCount--;
-        forget(m);
-      }
-      case DELAYED -> {
-        env.index().cancel(m);
-        delayedCount--;
-        forget(m);
-      }
-      case GONE -> {
-        return;
-      }
-    }
-    m.state = MessageState.GONE;
-    byKey.remove(m.key);
-    retention.remove(m);
-  }
+  // ---- purge, deletion, move tasks --------------------------------------------------------------
 
   public void purge(long nowMillis) {
     if (nowMillis < purgeAllowedAtMillis) {
@@ -528,8 +259,6 @@ public abstract class QueueState {
     moveTasks.abandonAll();
   }
 
-  // ---- message move tasks -------------------------------------------------------------------
-
   /**
    * StartMessageMoveTask on this dead-letter queue (sqs-reference §7.3); the caller has checked that
    * it is one and that the destination exists.
@@ -544,20 +273,7 @@ public abstract class QueueState {
     return moveTasks.newestFirst();
   }
 
-  protected void dropAllMessages() {
-    byKey.forEach(m -> {
-      env.index().cancel(m);
-      m.state = MessageState.GONE;
-      env.budget().release(m.heldBytes);
-    });
-    byKey.clear();
-    retention.clear();
-    clearReady();
-    inflightCount = 0;
-    delayedCount = 0;
-  }
-
-  // ---- attributes ---------------------------------------------------------------------------
+  // ---- attributes -------------------------------------------------------------------------------
 
   public void setAttributes(Map<String, String> changes, long nowMillis) {
     QueueAttributes old = attributes();
@@ -572,27 +288,6 @@ public abstract class QueueState {
 
   /** The queue's DelaySeconds changed: FIFO queues apply it to messages still delayed (§3.1). */
   protected void onDelayChanged(long nowMillis) {}
-
-  /** Every message still delayed, oldest first. */
-  protected final void forEachDelayed(java.util.function.Consumer<Message> action) {
-    retention.forEach(m -> {
-      if (m.state == MessageState.DELAYED) {
-        action.accept(m);
-      }
-    });
-  }
-
-  public int approximateNumberOfMessages() {
-    return readyCount();
-  }
-
-  public int approximateNumberOfMessagesNotVisible() {
-    return inflightCount;
-  }
-
-  public int approximateNumberOfMessagesDelayed() {
-    return delayedCount;
-  }
 
   /** GetQueueAttributes: the named attributes (or All) with their current values. */
   public Map<String, String> attributeValues(List<String> names) {

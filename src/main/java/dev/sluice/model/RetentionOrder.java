@@ -14,10 +14,10 @@ final class RetentionOrder {
   private final MessageList sent = new MessageList(MessageList.Links.SEND_ORDER);
   private final MessageList moved = new MessageList(MessageList.Links.SEND_ORDER);
   private final DueTimeIndex index;
-  private final QueueState queue;
+  private final MessageStore queue;
   private final Sweep sweep = new Sweep();
 
-  RetentionOrder(DueTimeIndex index, QueueState queue) {
+  RetentionOrder(DueTimeIndex index, MessageStore queue) {
     this.index = index;
     this.queue = queue;
   }

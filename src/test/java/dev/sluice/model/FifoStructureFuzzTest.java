@@ -33,9 +33,9 @@ class FifoStructureFuzzTest {
 
   @SuppressWarnings("unchecked")
   static void check(FifoQueueState q, String ctx) throws Exception {
-    MessageIndex byKey = (MessageIndex) get(q, QueueState.class, "byKey");
-    int inflight = (int) get(q, QueueState.class, "inflightCount");
-    int delayed = (int) get(q, QueueState.class, "delayedCount");
+    MessageIndex byKey = (MessageIndex) get(q, MessageStore.class, "byKey");
+    int inflight = (int) get(q, MessageStore.class, "inflightCount");
+    int delayed = (int) get(q, MessageStore.class, "delayedCount");
     Map<String, MessageGroup> groups = (Map<String, MessageGroup>) get(q, FifoQueueState.class, "groups");
     TreeMap<Long, MessageGroup> available = (TreeMap<Long, MessageGroup>) get(q, FifoQueueState.class, "available");
     int readyCount = (int) get(q, FifoQueueState.class, "readyCount");
