@@ -25,8 +25,8 @@ final class RedriveChecks {
   }
 
   /**
-   * Checks a RedrivePolicy being set on {@code sourceName} against its target: the target exists,
-   * is not the source itself, and its RedriveAllowPolicy admits the source. Succeeds at once when
+   * Checks a RedrivePolicy being set on {@code sourceName} against its target: the target exists and
+   * its RedriveAllowPolicy admits the source. A queue may name itself, as AWS accepts. Succeeds at once when
    * the attributes set no policy (or remove it).
    */
   Future<Void> checkRedrivePolicy(String sourceName, Map<String, String> attributes) {
@@ -38,10 +38,6 @@ final class RedriveChecks {
     String target = arns.nameOf(policy.deadLetterTargetArn());
     if (target == null) {
       throw targetMissing(value);
-    }
-    if (target.equals(sourceName)) {
-      throw SqsException.invalidValue(
-          value, RedrivePolicy.NAME, "A queue cannot be its own dead-letter queue.");
     }
     String sourceArn = arns.arnOf(sourceName);
     return dispatcher.call(router.shardOf(target), (s, reply) -> {

@@ -1,6 +1,7 @@
 package dev.sluice.model;
 
 import dev.sluice.api.SqsException;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -28,6 +29,10 @@ public record RedrivePolicy(String deadLetterTargetArn, int maxReceiveCount) {
     if (!(json.get("deadLetterTargetArn") instanceof String arn) || arn.isEmpty()) {
       throw invalid(value, "Redrive policy does not contain mandatory attribute: deadLetterTargetArn.");
     }
+    if (!isQueueArn(arn)) {
+      // Rejected before any lookup, with the text AWS answers.
+      throw invalid(value, "Invalid value for deadLetterTargetArn.");
+    }
     Object count = json.get("maxReceiveCount");
     if (count == null) {
       throw invalid(value, "Redrive policy does not contain mandatory attribute: maxReceiveCount.");
@@ -41,6 +46,13 @@ public record RedrivePolicy(String deadLetterTargetArn, int maxReceiveCount) {
       throw invalid(value, "Dead-letter queue must be same type of queue as the source.");
     }
     return new RedrivePolicy(arn, n);
+  }
+
+  /** {@code arn:<partition>:sqs:<region>:<account>:<name>}. */
+  private static boolean isQueueArn(String arn) {
+    String[] parts = arn.split(":", -1);
+    return parts.length == 6 && parts[0].equals("arn") && parts[2].equals("sqs")
+        && Arrays.stream(parts).noneMatch(String::isEmpty);
   }
 
   private static int receiveCount(Object count) {

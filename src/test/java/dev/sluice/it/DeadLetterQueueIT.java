@@ -111,6 +111,25 @@ class DeadLetterQueueIT extends SharedServerIT {
   }
 
   @Test
+  void aTargetThatIsNotAQueueArnIsRejectedBeforeAnyLookup() {
+    String src = queue("dummy-arn-src", Map.of());
+    String policy = "{\"deadLetterTargetArn\": \"dummy\", \"maxReceiveCount\": 42}";
+    SqsException e = sqsError("InvalidParameterValue", () -> setRedrive(src, policy));
+    assertEquals("Value " + policy + " for parameter RedrivePolicy is invalid. Reason: Invalid value for"
+        + " deadLetterTargetArn.", e.awsErrorDetails().errorMessage());
+  }
+
+  @Test
+  void aQueueMayNameItselfAsItsDeadLetterQueue() {
+    // As AWS accepts it (LocalStack's AWS-validated test_set_empty_redrive_policy).
+    String dlq = queue("self-dlq", Map.of());
+    setRedrive(dlq, redrive(arn(dlq), 42));
+    assertEquals(42, new JsonObject(attributes(dlq, "RedrivePolicy").get("RedrivePolicy")).getInteger("maxReceiveCount"));
+    setRedrive(dlq, "");
+    assertFalse(attributes(dlq, "All").containsKey("RedrivePolicy"));
+  }
+
+  @Test
   void theTargetQueueMustExist() {
     String dlqArn = arn(queue("exists-dlq", Map.of()));
     String missingArn = dlqArn.substring(0, dlqArn.lastIndexOf(':') + 1) + "no-such-dlq";
