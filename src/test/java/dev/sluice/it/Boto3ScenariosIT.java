@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -31,9 +32,10 @@ class Boto3ScenariosIT {
 
   @Test
   void fifoAndDeadLetterScenariosPassThroughBoto3() throws Exception {
-    assumeTrue(boto3Installed(), "python3 with boto3 is not installed: the boto3 scenarios are skipped");
+    String python = pythonWithBoto3();
+    assumeTrue(python != null, "no python3 with boto3 is installed: the boto3 scenarios are skipped");
     Path output = Files.createTempFile("boto3-scenarios", ".log");
-    ProcessBuilder pb = new ProcessBuilder("python3", "src/test/python/sqs_scenarios/run.py")
+    ProcessBuilder pb = new ProcessBuilder(python, "src/test/python/sqs_scenarios/run.py")
         .redirectErrorStream(true)
         .redirectOutput(output.toFile());
     pb.environment().put("SLUICE_PORT", Integer.toString(server.endpoint.getPort()));
@@ -49,11 +51,17 @@ class Boto3ScenariosIT {
     assertEquals(0, finished ? p.exitValue() : -1, "boto3 scenarios failed:\n" + report);
   }
 
-  static boolean boto3Installed() throws InterruptedException {
-    try {
-      return new ProcessBuilder("python3", "-c", "import boto3").start().waitFor() == 0;
-    } catch (IOException noPython) {
-      return false;
+  /** The first python3 that imports boto3: on the PATH, or pyenv's (where the AWS CLI lives here). */
+  static String pythonWithBoto3() throws InterruptedException {
+    for (String python : List.of("python3", System.getProperty("user.home") + "/.pyenv/shims/python3")) {
+      try {
+        if (new ProcessBuilder(python, "-c", "import boto3").start().waitFor() == 0) {
+          return python;
+        }
+      } catch (IOException notThere) {
+        // try the next one
+      }
     }
+    return null;
   }
 }
