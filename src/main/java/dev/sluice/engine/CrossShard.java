@@ -1,5 +1,6 @@
 package dev.sluice.engine;
 
+import dev.sluice.model.QueueArns;
 import dev.sluice.model.DeadLetterRoute;
 import dev.sluice.model.Message;
 import dev.sluice.model.MessageMoveTask;

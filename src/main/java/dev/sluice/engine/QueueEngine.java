@@ -1,6 +1,7 @@
 package dev.sluice.engine;
 
 import dev.sluice.model.MemoryBudget;
+import dev.sluice.model.QueueArns;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.ThreadingModel;
@@ -50,7 +51,7 @@ public final class QueueEngine {
     List<ShardVerticle> shards = new ArrayList<>();
     List<Future<String>> deployed = new ArrayList<>();
     for (int i = 0; i < settings.shards(); i++) {
-      ShardVerticle v = new ShardVerticle(i, settings, budget, receiptSecret, eventBus, clock, crossShard);
+      ShardVerticle v = new ShardVerticle(i, settings, budget, receiptSecret, eventBus, clock, crossShard, arns);
       shards.add(v);
       // Each deployment gets its own event-loop context, assigned round-robin over the loops.
       deployed.add(vertx.deployVerticle(v, new DeploymentOptions().setThreadingModel(ThreadingModel.EVENT_LOOP)));
@@ -88,10 +89,7 @@ public final class QueueEngine {
 
   /** Receives parked right now, over all shards. */
   public Future<Integer> parkedReceives() {
-    List<Future<Integer>> counts = new ArrayList<>();
-    for (int i = 0; i < dispatcher.shardCount(); i++) {
-      counts.add(dispatcher.call(i, (s, reply) -> reply.succeed(s.resources().parking().parkedInShard())));
-    }
-    return Future.all(counts).map(all -> counts.stream().mapToInt(Future::result).sum());
+    return dispatcher.onEveryShard(s -> s.resources().parking().parkedInShard())
+        .map(counts -> counts.stream().mapToInt(Integer::intValue).sum());
   }
 }

@@ -26,14 +26,9 @@ public final class QueueListing {
   public Future<ListQueues.Response> listQueues(Caller c, ListQueues.Request r) {
     Integer max = r.maxResults();
     checkMaxResults(max);
-    List<Future<List<String>>> parts = new ArrayList<>();
-    for (int i = 0; i < dispatcher.shardCount(); i++) {
-      parts.add(dispatcher.call(i, (s, reply) -> reply.succeed(s.registry().names(r.queueNamePrefix()))));
-    }
     String baseUrl = c.baseUrl();
-    return Future.all(parts).map(all -> {
-      List<String> names = new ArrayList<>();
-      parts.forEach(p -> names.addAll(p.result()));
+    return dispatcher.onEveryShard(s -> s.registry().names(r.queueNamePrefix())).map(perShard -> {
+      List<String> names = perShard.stream().flatMap(List::stream).toList();
       Page page = page(names, r.nextToken(), max);
       return new ListQueues.Response(page.names().stream().map(n -> urls.urlOf(baseUrl, n)).toList(), page.nextToken());
     });

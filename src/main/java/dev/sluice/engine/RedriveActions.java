@@ -1,5 +1,6 @@
 package dev.sluice.engine;
 
+import dev.sluice.model.QueueArns;
 import dev.sluice.api.CancelMessageMoveTask;
 import dev.sluice.api.Caller;
 import dev.sluice.api.ErrorCode;
@@ -66,20 +67,12 @@ public final class RedriveActions {
       throw SqsException.invalidValue(r.destinationArn(), "DestinationArn",
           "The destination queue must be of the same type as the source queue.");
     }
-    Future<Void> destinationExists = destination == null
+    Future<QueueState> destinationExists = destination == null
         ? Future.succeededFuture()
-        : dispatcher.call(router.shardOf(destination), (s, reply) -> {
-            if (s.registry().find(destination) == null) {
-              throw notFound("DestinationArn");
-            }
-            reply.succeed(null);
-          });
-    Future<Void> sourceExists = dispatcher.call(router.shardOf(source), (s, reply) -> {
-      if (s.registry().find(source) == null) {
-        throw notFound("SourceArn");
-      }
-      reply.succeed(null);
-    });
+        : dispatcher.call(router.shardOf(destination),
+            (s, reply) -> reply.succeed(existing(s, destination, "DestinationArn")));
+    Future<QueueState> sourceExists =
+        dispatcher.call(router.shardOf(source), (s, reply) -> reply.succeed(existing(s, source, "SourceArn")));
     String sourceArn = arns.arnOf(source);
     return sourceExists
         .compose(v -> checks.sourcesOf(sourceArn))
@@ -90,10 +83,8 @@ public final class RedriveActions {
           return destinationExists;
         })
         .compose(v -> dispatcher.call(router.shardOf(source), (s, reply) -> {
-          QueueState q = s.registry().find(source);
-          if (q == null) {
-            throw notFound("SourceArn");
-          }
+          // Checked again here: the queue may have gone while the other shards were asked.
+          QueueState q = existing(s, source, "SourceArn");
           MessageMoveTask task = q.startMoveTask(r.destinationArn(), rate, crossShard, s.now());
           reply.succeed(new StartMessageMoveTask.Response(TaskHandles.encode(task.taskId(), sourceArn)));
         }));
@@ -107,11 +98,9 @@ public final class RedriveActions {
     }
     int limit = max == null ? 1 : max;
     return dispatcher.call(router.shardOf(source), (s, reply) -> {
-      QueueState q = s.registry().find(source);
-      if (q == null) {
-        throw notFound("SourceArn");
-      }
-      List<ListMessageMoveTasks.Result> results = q.moveTasks().stream().limit(limit).map(RedriveActions::result).toList();
+      QueueState q = existing(s, source, "SourceArn");
+      List<ListMessageMoveTasks.Result> results =
+          q.moveTasks().stream().limit(limit).map(RedriveActions::result).toList();
       reply.succeed(new ListMessageMoveTasks.Response(results));
     });
   }
@@ -140,10 +129,7 @@ public final class RedriveActions {
       throw notFound("SourceArn");
     }
     return dispatcher.call(router.shardOf(source), (s, reply) -> {
-      QueueState q = s.registry().find(source);
-      if (q == null) {
-        throw notFound("SourceArn");
-      }
+      QueueState q = existing(s, source, "SourceArn");
       MessageMoveTask task = q.moveTasks().stream()
           .filter(t -> t.taskId().equals(handle.taskId()))
           .findFirst()
@@ -167,8 +153,18 @@ public final class RedriveActions {
     return name;
   }
 
+  /** On the queue's shard: the queue, or ResourceNotFoundException naming the ARN parameter. */
+  private static QueueState existing(Shard s, String name, String parameter) {
+    QueueState q = s.registry().find(name);
+    if (q == null) {
+      throw notFound(parameter);
+    }
+    return q;
+  }
+
   private static SqsException notFound(String parameter) {
     return new SqsException(
-        ErrorCode.RESOURCE_NOT_FOUND, "The resource that you specified for the " + parameter + " parameter doesn't exist.");
+        ErrorCode.RESOURCE_NOT_FOUND,
+        "The resource that you specified for the " + parameter + " parameter doesn't exist.");
   }
 }

@@ -1,10 +1,10 @@
 package dev.sluice.engine;
 
+import dev.sluice.model.QueueArns;
 import dev.sluice.api.SqsException;
 import dev.sluice.model.QueueState;
 import dev.sluice.model.RedrivePolicy;
 import io.vertx.core.Future;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -60,14 +60,7 @@ final class RedriveChecks {
 
   /** Names of every queue whose RedrivePolicy targets {@code deadLetterQueueArn}, unsorted. */
   Future<List<String>> sourcesOf(String deadLetterQueueArn) {
-    List<Future<List<String>>> parts = new ArrayList<>();
-    for (int i = 0; i < dispatcher.shardCount(); i++) {
-      parts.add(dispatcher.call(i, (s, reply) -> reply.succeed(s.registry().deadLetterSourcesOf(deadLetterQueueArn))));
-    }
-    return Future.all(parts).map(all -> {
-      List<String> names = new ArrayList<>();
-      parts.forEach(p -> names.addAll(p.result()));
-      return names;
-    });
+    return dispatcher.onEveryShard(s -> s.registry().deadLetterSourcesOf(deadLetterQueueArn))
+        .map(perShard -> perShard.stream().flatMap(List::stream).toList());
   }
 }

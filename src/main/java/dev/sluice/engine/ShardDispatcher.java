@@ -1,6 +1,9 @@
 package dev.sluice.engine;
 
 import io.vertx.core.Future;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
 
 /**
  * How a request on some event loop reaches the shard that owns its queue. The answer's listeners
@@ -11,4 +14,13 @@ public interface ShardDispatcher {
   <R> Future<R> call(int shard, ShardCall<R> call);
 
   int shardCount();
+
+  /** Runs {@code fn} on every shard at once; answers the results in shard order. */
+  default <T> Future<List<T>> onEveryShard(Function<Shard, T> fn) {
+    List<Future<T>> parts = new ArrayList<>();
+    for (int i = 0; i < shardCount(); i++) {
+      parts.add(call(i, (s, reply) -> reply.succeed(fn.apply(s))));
+    }
+    return Future.all(parts).map(all -> parts.stream().map(Future::result).toList());
+  }
 }

@@ -3,6 +3,7 @@ package dev.sluice.engine;
 import dev.sluice.model.DueTimeIndex;
 import dev.sluice.model.MemoryBudget;
 import dev.sluice.model.ParkingLimits;
+import dev.sluice.model.QueueArns;
 import dev.sluice.model.ReceiptHandleCodec;
 import dev.sluice.model.ShardResources;
 import io.vertx.core.Context;
@@ -25,13 +26,14 @@ public final class ShardVerticle extends VerticleBase {
   private final boolean eventBusDispatch;
   private final LongSupplier clock;
   private final CrossShard crossShard;
+  private final QueueArns arns;
   private Shard shard;
   private long timerId = -1;
   private long armedForMillis = Long.MAX_VALUE;
 
   public ShardVerticle(
       int index, EngineSettings settings, MemoryBudget budget, byte[] receiptSecret, boolean eventBusDispatch,
-      LongSupplier clock, CrossShard crossShard) {
+      LongSupplier clock, CrossShard crossShard, QueueArns arns) {
     this.index = index;
     this.settings = settings;
     this.budget = budget;
@@ -39,6 +41,7 @@ public final class ShardVerticle extends VerticleBase {
     this.eventBusDispatch = eventBusDispatch;
     this.clock = clock;
     this.crossShard = crossShard;
+    this.arns = arns;
   }
 
   @Override
@@ -48,8 +51,7 @@ public final class ShardVerticle extends VerticleBase {
         new ReceiptHandleCodec(receiptSecret),
         new ParkingLimits(settings.maxParkedReceivesPerQueue(), settings.maxParkedReceivesPerShard()),
         budget,
-        settings.accountId(),
-        settings.region(),
+        arns,
         settings.maxInflightPerQueue(),
         crossShard,
         crossShard);

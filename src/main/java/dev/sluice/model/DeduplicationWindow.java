@@ -47,10 +47,6 @@ final class DeduplicationWindow {
     }
   }
 
-  int size() {
-    return entries.size();
-  }
-
   /** Forgets everything (PurgeQueue clears the history, §2.15). */
   void clear() {
     entries.values().forEach(o -> budget.release(o.heldBytes()));

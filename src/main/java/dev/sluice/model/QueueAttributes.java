@@ -276,11 +276,6 @@ public final class QueueAttributes {
     return redrivePolicy;
   }
 
-  /** Which sources may use this queue as their dead-letter queue; null means all. */
-  public RedriveAllowPolicy redriveAllowPolicy() {
-    return redriveAllowPolicy;
-  }
-
   /** Whether this queue may be the dead-letter queue of {@code sourceArn}. */
   public boolean allowsDeadLetterSource(String sourceArn) {
     return redriveAllowPolicy == null || redriveAllowPolicy.allows(sourceArn);

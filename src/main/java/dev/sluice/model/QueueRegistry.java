@@ -49,7 +49,8 @@ public final class QueueRegistry {
           "You must wait 60 seconds after deleting a queue before you can create another with the same name.");
     }
     QueueAttributes qa = QueueAttributes.create(fifo, attrs);
-    QueueMetadata md = new QueueMetadata(name, env.arnOf(name), ThreadLocalRandom.current().nextLong(), nowMillis, qa);
+    long generation = ThreadLocalRandom.current().nextLong();
+    QueueMetadata md = new QueueMetadata(name, env.arns().arnOf(name), generation, nowMillis, qa);
     if (tags != null && !tags.isEmpty()) {
       md.tag(tags);
     }

@@ -26,7 +26,7 @@ final class ShardFixture {
     budget = new MemoryBudget(budgetBytes);
     parking = new ParkingLimits(parkedPerQueue, parkedPerShard);
     env = new ShardResources(index, new ReceiptHandleCodec(new byte[32]), parking, budget,
-        "000000000000", "us-east-1", maxInflight, new DeadLetterRoute() {
+        ARNS, maxInflight, new DeadLetterRoute() {
           @Override
           public boolean exists(String targetArn) {
             return registry.find(nameOf(targetArn)) != null;
@@ -64,8 +64,10 @@ final class ShardFixture {
     }
   }
 
+  static final QueueArns ARNS = new QueueArns("us-east-1", "000000000000");
+
   static String nameOf(String arn) {
-    return arn.substring(arn.lastIndexOf(':') + 1);
+    return ARNS.nameOf(arn);
   }
 
   /** A move task's batches arrive at once within this one shard. */

@@ -1,8 +1,8 @@
-package dev.sluice.engine;
+package dev.sluice.model;
 
 /**
  * Queue ARNs ({@code arn:aws:sqs:<region>:<account>:<name>}, sqs-reference §3.1) of this server's
- * account and region, and back to queue names. Stateless.
+ * account and region, and back to queue names. Immutable: one instance serves every shard.
  */
 public final class QueueArns {
   private final String prefix;
