@@ -1,0 +1,109 @@
+package dev.sluice.persistence;
+
+import io.vertx.core.Future;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.SqlConnection;
+import io.vertx.sqlclient.Tuple;
+import java.util.List;
+import java.util.UUID;
+import java.util.function.Function;
+
+/**
+ * Writes one {@link ChangeBatch} in one transaction, with one array-based statement per kind of
+ * change whatever the batch size: inserts, then updates, then deletes, each a single round trip
+ * ({@code unnest} of parallel arrays), so a batch of thousands of messages costs three statements.
+ * Stateless; the caller runs one batch at a time.
+ */
+public final class BatchWriter {
+  static final String INSERT = "INSERT INTO sluice_messages (queue_id, message_key, message_id, body, attributes,"
+      + " trace_header, sender_id, sent_at, group_id, dedup_id, sequence_number, dlq_source_arn, visible_at,"
+      + " receive_count, first_receive_at, receipt_sequence)"
+      + " SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::uuid[], $4::text[], $5::text[], $6::text[],"
+      + " $7::text[], $8::bigint[], $9::text[], $10::text[], $11::bigint[], $12::text[], $13::bigint[],"
+      + " $14::integer[], $15::bigint[], $16::integer[])";
+  static final String UPDATE = "UPDATE sluice_messages m SET visible_at = u.visible_at,"
+      + " receive_count = u.receive_count, first_receive_at = u.first_receive_at,"
+      + " receipt_sequence = u.receipt_sequence"
+      + " FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::integer[], $5::bigint[], $6::integer[])"
+      + " AS u(queue_id, message_key, visible_at, receive_count, first_receive_at, receipt_sequence)"
+      + " WHERE m.queue_id = u.queue_id AND m.message_key = u.message_key";
+  static final String DELETE = "DELETE FROM sluice_messages m USING unnest($1::bigint[], $2::bigint[])"
+      + " AS d(queue_id, message_key) WHERE m.queue_id = d.queue_id AND m.message_key = d.message_key";
+
+  private BatchWriter() {}
+
+  public static Future<Void> write(Pool pool, ChangeBatch batch) {
+    if (batch.isEmpty()) {
+      return Future.succeededFuture();
+    }
+    return pool.withTransaction(conn -> inserts(conn, batch.inserts())
+        .compose(v -> updates(conn, batch.updates()))
+        .compose(v -> deletes(conn, batch.deletes())));
+  }
+
+  private static Future<Void> inserts(SqlConnection conn, List<MessageRow> rows) {
+    if (rows.isEmpty()) {
+      return Future.succeededFuture();
+    }
+    Tuple t = Tuple.tuple()
+        .addArrayOfLong(longs(rows, MessageRow::queueId))
+        .addArrayOfLong(longs(rows, MessageRow::messageKey))
+        .addArrayOfUUID(rows.stream().map(MessageRow::messageId).toArray(UUID[]::new))
+        .addArrayOfString(strings(rows, MessageRow::body))
+        .addArrayOfString(strings(rows, MessageRow::attributesJson))
+        .addArrayOfString(strings(rows, MessageRow::traceHeader))
+        .addArrayOfString(strings(rows, MessageRow::senderId))
+        .addArrayOfLong(longs(rows, MessageRow::sentAt))
+        .addArrayOfString(strings(rows, MessageRow::groupId))
+        .addArrayOfString(strings(rows, MessageRow::dedupId))
+        .addArrayOfLong(longs(rows, MessageRow::sequenceNumber))
+        .addArrayOfString(strings(rows, MessageRow::deadLetterSourceArn))
+        .addArrayOfLong(longs(rows, MessageRow::visibleAt))
+        .addArrayOfInteger(ints(rows, MessageRow::receiveCount))
+        .addArrayOfLong(longs(rows, MessageRow::firstReceiveAt))
+        .addArrayOfInteger(ints(rows, MessageRow::receiptSequence));
+    return conn.preparedQuery(INSERT).execute(t).mapEmpty();
+  }
+
+  private static Future<Void> updates(SqlConnection conn, List<DeliveryState> states) {
+    if (states.isEmpty()) {
+      return Future.succeededFuture();
+    }
+    Tuple t = Tuple.tuple()
+        .addArrayOfLong(longs(states, DeliveryState::queueId))
+        .addArrayOfLong(longs(states, DeliveryState::messageKey))
+        .addArrayOfLong(longs(states, DeliveryState::visibleAt))
+        .addArrayOfInteger(ints(states, DeliveryState::receiveCount))
+        .addArrayOfLong(longs(states, DeliveryState::firstReceiveAt))
+        .addArrayOfInteger(ints(states, DeliveryState::receiptSequence));
+    return conn.preparedQuery(UPDATE).execute(t).mapEmpty();
+  }
+
+  private static Future<Void> deletes(SqlConnection conn, long[][] refs) {
+    if (refs[0].length == 0) {
+      return Future.succeededFuture();
+    }
+    Tuple t = Tuple.tuple().addArrayOfLong(boxed(refs[0])).addArrayOfLong(boxed(refs[1]));
+    return conn.preparedQuery(DELETE).execute(t).mapEmpty();
+  }
+
+  private static <T> Long[] longs(List<T> items, Function<T, Long> f) {
+    return items.stream().map(f).toArray(Long[]::new);
+  }
+
+  private static <T> Integer[] ints(List<T> items, Function<T, Integer> f) {
+    return items.stream().map(f).toArray(Integer[]::new);
+  }
+
+  private static <T> String[] strings(List<T> items, Function<T, String> f) {
+    return items.stream().map(f).toArray(String[]::new);
+  }
+
+  private static Long[] boxed(long[] values) {
+    Long[] out = new Long[values.length];
+    for (int i = 0; i < values.length; i++) {
+      out[i] = values[i];
+    }
+    return out;
+  }
+}

@@ -1,0 +1,56 @@
+-- Sluice durable mode, schema version 1 (DESIGN.md §3).
+-- Shared tables keyed by queue id, not a table per queue. Messages are inserted on send and deleted
+-- on delete; what changes while a message lives (visibility deadline, receive count, receipt
+-- number) is updated in place, coalesced per write-behind batch, so the hot table gets at most one
+-- update per message per batch. fillfactor leaves room on each page for those updates to stay
+-- HOT (no index entries written), which keeps vacuum work proportional to deletes.
+
+-- One row per live queue. id is the queue's random generation: receipt handles are sealed over
+-- it, so a handle of a deleted queue never works on a re-created one, restarts included.
+CREATE TABLE sluice_queues (
+  id               BIGINT PRIMARY KEY,
+  name             TEXT   NOT NULL UNIQUE,
+  created_at       BIGINT NOT NULL,            -- epoch milliseconds
+  modified_at      BIGINT NOT NULL,
+  attributes       TEXT   NOT NULL,            -- the settable attributes, canonical JSON object
+  tags             TEXT   NOT NULL,            -- JSON object
+  last_sequence    BIGINT NOT NULL DEFAULT 0   -- FIFO: the last sequence number handed out
+);
+
+-- One row per live message. message_key is the queue-local key receipt handles name.
+CREATE TABLE sluice_messages (
+  queue_id          BIGINT  NOT NULL REFERENCES sluice_queues (id) ON DELETE CASCADE,
+  message_key       BIGINT  NOT NULL,
+  message_id        UUID    NOT NULL,
+  body              TEXT    NOT NULL,
+  attributes        TEXT,                      -- user message attributes, JSON, or null
+  trace_header      TEXT,
+  sender_id         TEXT    NOT NULL,
+  sent_at           BIGINT  NOT NULL,          -- epoch ms; retention counts from it
+  group_id          TEXT,
+  dedup_id          TEXT,
+  sequence_number   BIGINT  NOT NULL DEFAULT 0,
+  dlq_source_arn    TEXT,
+  visible_at        BIGINT  NOT NULL,          -- end of delay or of visibility; 0 = visible
+  receive_count     INTEGER NOT NULL DEFAULT 0,
+  first_receive_at  BIGINT  NOT NULL DEFAULT 0,
+  receipt_sequence  INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (queue_id, message_key)
+) WITH (fillfactor = 70);
+
+-- FIFO deduplication history: five minutes per entry, pruned by expiry.
+CREATE TABLE sluice_dedup (
+  queue_id         BIGINT NOT NULL REFERENCES sluice_queues (id) ON DELETE CASCADE,
+  dedup_key        TEXT   NOT NULL,
+  message_id       UUID   NOT NULL,
+  sequence_number  BIGINT NOT NULL,
+  expires_at       BIGINT NOT NULL,
+  PRIMARY KEY (queue_id, dedup_key)
+);
+CREATE INDEX sluice_dedup_expiry ON sluice_dedup (expires_at);
+
+-- Server-wide secrets and settings, e.g. the receipt-handle HMAC key, so handles survive restarts.
+CREATE TABLE sluice_settings (
+  name   TEXT  PRIMARY KEY,
+  value  BYTEA NOT NULL
+);

@@ -1,0 +1,80 @@
+package dev.sluice.persistence;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.sluice.pg.ThrowawayPostgres;
+import io.vertx.core.Vertx;
+import io.vertx.pgclient.PgBuilder;
+import io.vertx.pgclient.PgConnectOptions;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.PoolOptions;
+import io.vertx.sqlclient.Row;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Coalesced batches written to a real PostgreSQL with one statement per kind of change. */
+class BatchWriterIT {
+  static ThrowawayPostgres pg;
+  static Vertx vertx;
+  static Pool pool;
+
+  @BeforeAll
+  static void start() throws Exception {
+    pg = ThrowawayPostgres.start();
+    vertx = Vertx.vertx();
+    pool = PgBuilder.pool().with(new PoolOptions().setMaxSize(2)).connectingTo(PgConnectOptions.fromUri(pg.url()))
+        .using(vertx).build();
+    SchemaMigrations.load().migrate(pool).await(30, TimeUnit.SECONDS);
+    pool.query("INSERT INTO sluice_queues (id, name, created_at, modified_at, attributes, tags)"
+        + " VALUES (7, 'orders', 1, 1, '{}', '{}')").execute().await(10, TimeUnit.SECONDS);
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    pool.close().await(10, TimeUnit.SECONDS);
+    vertx.close().await(10, TimeUnit.SECONDS);
+    pg.close();
+  }
+
+  static MessageRow row(long key) {
+    return new MessageRow(7, key, new UUID(1, key), "body " + key + " ünïcode \uD83D\uDE00", "{\"a\":1}", "Root=1",
+        "sender", 1000 + key, "g", "d" + key, 100 + key, null, 0, 0, 0, 0);
+  }
+
+  static List<String> stored() throws Exception {
+    List<String> out = new ArrayList<>();
+    for (Row r : pool.query("SELECT message_key, body, visible_at, receive_count, receipt_sequence, sequence_number"
+        + " FROM sluice_messages ORDER BY message_key").execute().await(10, TimeUnit.SECONDS)) {
+      out.add(r.getLong(0) + "|" + r.getString(1) + "|" + r.getLong(2) + "|" + r.getInteger(3) + "|"
+          + r.getInteger(4) + "|" + r.getLong(5));
+    }
+    return out;
+  }
+
+  @Test
+  void insertsUpdatesAndDeletesLandAsCoalesced() throws Exception {
+    ChangeBatch first = new ChangeBatch();
+    for (long k = 1; k <= 1000; k++) {
+      first.stored(row(k));
+    }
+    first.changed(new DeliveryState(7, 2, 9000, 1, 2000, 1));
+    first.deleted(7, 3);
+    BatchWriter.write(pool, first).await(30, TimeUnit.SECONDS);
+    assertEquals(999, stored().size());
+    assertEquals("2|" + row(2).body() + "|9000|1|1|102", stored().get(1));
+
+    ChangeBatch second = new ChangeBatch();
+    second.changed(new DeliveryState(7, 1, 5000, 1, 2000, 1));
+    second.changed(new DeliveryState(7, 2, 0, 1, 2000, 1));
+    for (long k = 4; k <= 1000; k++) {
+      second.deleted(7, k);
+    }
+    BatchWriter.write(pool, second).await(30, TimeUnit.SECONDS);
+    assertEquals(List.of("1|" + row(1).body() + "|5000|1|1|101", "2|" + row(2).body() + "|0|1|1|102"), stored());
+  }
+}

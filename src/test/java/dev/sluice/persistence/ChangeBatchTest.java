@@ -1,0 +1,48 @@
+package dev.sluice.persistence;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+class ChangeBatchTest {
+  static MessageRow row(long key) {
+    return new MessageRow(7, key, new UUID(1, key), "body" + key, null, null, "sender", 1000, null, null, 0, null,
+        0, 0, 0, 0);
+  }
+
+  @Test
+  void aMessageSentAndDeletedInOneWindowWritesNothing() {
+    ChangeBatch b = new ChangeBatch();
+    b.stored(row(1));
+    b.changed(new DeliveryState(7, 1, 5000, 1, 2000, 1));
+    b.deleted(7, 1);
+    assertTrue(b.isEmpty());
+    assertEquals(3, b.events());
+  }
+
+  @Test
+  void aSendFollowedByReceivesIsOneInsertOfTheLatestState() {
+    ChangeBatch b = new ChangeBatch();
+    b.stored(row(1));
+    b.changed(new DeliveryState(7, 1, 5000, 1, 2000, 1));
+    b.changed(new DeliveryState(7, 1, 9000, 2, 2000, 2));
+    assertEquals(List.of(row(1).with(new DeliveryState(7, 1, 9000, 2, 2000, 2))), b.inserts());
+    assertTrue(b.updates().isEmpty());
+  }
+
+  @Test
+  void changesToAStoredMessageAreOneUpdateAndADeleteWinsOverThem() {
+    ChangeBatch b = new ChangeBatch();
+    b.changed(new DeliveryState(7, 1, 5000, 1, 2000, 1));
+    b.changed(new DeliveryState(7, 1, 0, 1, 2000, 1));
+    b.changed(new DeliveryState(7, 2, 6000, 3, 2000, 3));
+    b.deleted(7, 2);
+    assertEquals(List.of(new DeliveryState(7, 1, 0, 1, 2000, 1)), b.updates());
+    assertArrayEquals(new long[][] {{7}, {2}}, b.deletes());
+    assertTrue(b.inserts().isEmpty());
+  }
+}

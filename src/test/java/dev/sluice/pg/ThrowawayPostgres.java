@@ -1,0 +1,131 @@
+package dev.sluice.pg;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * A PostgreSQL cluster of its own for a test run, from the binaries installed on the machine
+ * (DESIGN.md §6): {@code initdb} into a temporary directory, started on a free port of 127.0.0.1
+ * with the socket directory in that directory, stopped and removed at the end. initdb and postgres
+ * refuse to run as root, so as root both run as the {@code postgres} user, which then owns the
+ * directory. Never depends on a server someone started by hand.
+ */
+public final class ThrowawayPostgres implements AutoCloseable {
+  private final Path binDir;
+  private final Path dir;
+  private final int port;
+
+  private ThrowawayPostgres(Path binDir, Path dir, int port) {
+    this.binDir = binDir;
+    this.dir = dir;
+    this.port = port;
+  }
+
+  /** The directory holding initdb and pg_ctl, or null when PostgreSQL is not installed. */
+  public static Path findBinaries() throws IOException {
+    Path lib = Path.of("/usr/lib/postgresql");
+    if (!Files.isDirectory(lib)) {
+      return null;
+    }
+    try (Stream<Path> versions = Files.list(lib)) {
+      return versions.map(v -> v.resolve("bin"))
+          .filter(b -> Files.isExecutable(b.resolve("initdb")) && Files.isExecutable(b.resolve("pg_ctl")))
+          .max(Comparator.comparingInt(ThrowawayPostgres::majorVersion))
+          .orElse(null);
+    }
+  }
+
+  private static int majorVersion(Path binDir) {
+    String name = binDir.getParent().getFileName().toString();
+    return name.chars().allMatch(Character::isDigit) ? Integer.parseInt(name) : -1;
+  }
+
+  /** initdb and start; throws when PostgreSQL is not installed or does not start. */
+  public static ThrowawayPostgres start() throws IOException, InterruptedException {
+    Path bin = findBinaries();
+    if (bin == null) {
+      throw new IllegalStateException("PostgreSQL binaries not found under /usr/lib/postgresql/*/bin");
+    }
+    Path dir = Files.createTempDirectory("sluice-pg-");
+    if (isRoot()) {
+      run(List.of("chown", "postgres:postgres", dir.toString()));
+    }
+    int port;
+    try (ServerSocket s = new ServerSocket(0)) {
+      port = s.getLocalPort();
+    }
+    ThrowawayPostgres pg = new ThrowawayPostgres(bin, dir, port);
+    pg.asPostgres(bin.resolve("initdb").toString(), "-D", dir.resolve("data").toString(), "-A", "trust",
+        "-U", "postgres", "-E", "UTF8", "--no-locale", "--no-sync");
+    pg.asPostgres(bin.resolve("pg_ctl").toString(), "-D", dir.resolve("data").toString(),
+        "-l", dir.resolve("server.log").toString(), "-w", "-t", "30",
+        "-o", "-p " + port + " -k " + dir + " -c listen_addresses=127.0.0.1 -c fsync=off"
+            + " -c full_page_writes=off",
+        "start");
+    return pg;
+  }
+
+  public int port() {
+    return port;
+  }
+
+  /** postgresql://postgres@127.0.0.1:port/postgres, the form SLUICE_PG_URL takes. */
+  public String url() {
+    return "postgresql://postgres@127.0.0.1:" + port + "/postgres";
+  }
+
+  /** Stops the server (fast shutdown, or at once if it lingers) and removes its directory. */
+  @Override
+  public void close() throws IOException, InterruptedException {
+    try {
+      asPostgres(binDir.resolve("pg_ctl").toString(), "-D", dir.resolve("data").toString(), "-m", "fast", "-w",
+          "stop");
+    } catch (IllegalStateException alreadyStopped) {
+      // nothing to stop
+    }
+    run(List.of("rm", "-rf", dir.toString()));
+  }
+
+  /** Stops the server at once (for outage tests); {@link #restart} brings it back. */
+  public void stopNow() throws IOException, InterruptedException {
+    asPostgres(binDir.resolve("pg_ctl").toString(), "-D", dir.resolve("data").toString(), "-m", "immediate", "-w",
+        "stop");
+  }
+
+  public void restart() throws IOException, InterruptedException {
+    asPostgres(binDir.resolve("pg_ctl").toString(), "-D", dir.resolve("data").toString(),
+        "-l", dir.resolve("server.log").toString(), "-w", "-t", "30",
+        "-o", "-p " + port + " -k " + dir + " -c listen_addresses=127.0.0.1 -c fsync=off"
+            + " -c full_page_writes=off",
+        "start");
+  }
+
+  private void asPostgres(String... command) throws IOException, InterruptedException {
+    List<String> full = new ArrayList<>();
+    if (isRoot()) {
+      full.addAll(List.of("runuser", "-u", "postgres", "--"));
+    }
+    full.addAll(List.of(command));
+    run(full);
+  }
+
+  private static boolean isRoot() {
+    return "root".equals(System.getProperty("user.name"));
+  }
+
+  private static void run(List<String> command) throws IOException, InterruptedException {
+    Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+    p.getOutputStream().close();
+    String output = new String(p.getInputStream().readAllBytes());
+    if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
+      throw new IllegalStateException(String.join(" ", command) + " failed:\n" + output);
+    }
+  }
+}
