@@ -31,7 +31,20 @@ public enum ConfigKey {
   ENGINE_MAX_PARKED_RECEIVES_PER_QUEUE(
       "engine.maxParkedReceivesPerQueue", "Long polls that may wait at once on one queue."),
   ENGINE_MAX_INFLIGHT_PER_QUEUE(
-      "engine.maxInflightPerQueue", "In-flight messages per queue before receives stop (SQS: 120000).");
+      "engine.maxInflightPerQueue", "In-flight messages per queue before receives stop (SQS: 120000)."),
+  STORAGE("storage", "memory (nothing persisted) or postgres (durable, see pg.*)."),
+  DURABILITY(
+      "durability",
+      "postgres only: commit (a send is answered once it is committed) or relaxed (answered at once;"
+          + " may lose up to one flush interval of sends on a crash)."),
+  PG_URL("pg.url", "postgresql://user[:password]@host:port/database of the PostgreSQL to use."),
+  PG_POOL_SIZE("pg.poolSize", "Connections to PostgreSQL."),
+  PG_BATCH_SIZE("pg.batchSize", "Most changes written in one transaction."),
+  PG_FLUSH_INTERVAL_MILLIS(
+      "pg.flushIntervalMillis", "Longest a change waits for others to share its transaction, in ms."),
+  PG_SEND_TIMEOUT_MILLIS(
+      "pg.sendTimeoutMillis",
+      "Longest a send waits for its commit before failing with the retryable ServiceUnavailable, in ms.");
 
   private final String path;
   private final String description;

@@ -35,7 +35,32 @@ final class ConfigValues {
         (int) v.number(ConfigKey.ENGINE_MAX_PARKED_RECEIVES, 1, 10_000_000),
         (int) v.number(ConfigKey.ENGINE_MAX_PARKED_RECEIVES_PER_QUEUE, 1, 10_000_000),
         (int) v.number(ConfigKey.ENGINE_MAX_INFLIGHT_PER_QUEUE, 1, 10_000_000));
-    return new SluiceConfig(http, sqs, engine);
+    return new SluiceConfig(http, sqs, engine, v.storage());
+  }
+
+  private StorageConfig storage() {
+    String mode = oneOf(ConfigKey.STORAGE, "memory", "postgres");
+    String durability = oneOf(ConfigKey.DURABILITY, "commit", "relaxed");
+    String url = string(ConfigKey.PG_URL, true);
+    if (mode.equals("postgres") && !url.matches("postgres(ql)?://[^\\s/]+(/[^\\s/?]+)?")) {
+      // The value is not echoed: it may hold a password.
+      throw new ConfigException("Invalid value for configuration key '" + ConfigKey.PG_URL.path() + "' ("
+          + ConfigKey.PG_URL.envVar() + "): with storage: postgres, expected"
+          + " postgresql://user[:password]@host:port/database");
+    }
+    return new StorageConfig(mode, durability, url,
+        (int) number(ConfigKey.PG_POOL_SIZE, 1, 64),
+        (int) number(ConfigKey.PG_BATCH_SIZE, 1, 100_000),
+        (int) number(ConfigKey.PG_FLUSH_INTERVAL_MILLIS, 0, 10_000),
+        (int) number(ConfigKey.PG_SEND_TIMEOUT_MILLIS, 100, 600_000));
+  }
+
+  private String oneOf(ConfigKey k, String a, String b) {
+    String s = string(k, false);
+    if (!s.equals(a) && !s.equals(b)) {
+      throw invalid(k, a + " or " + b);
+    }
+    return s;
   }
 
   private String raw(ConfigKey k) {

@@ -56,4 +56,20 @@ class ConfigLoaderTest {
     assertEquals("SLUICE_HTTP_MAX_BODY_BYTES", ConfigKey.HTTP_MAX_BODY_BYTES.envVar());
     assertEquals("SLUICE_ENGINE_MAX_PARKED_RECEIVES_PER_QUEUE", ConfigKey.ENGINE_MAX_PARKED_RECEIVES_PER_QUEUE.envVar());
   }
+
+  @Test
+  void postgresStorageNeedsAUrlAndNeverEchoesItsPassword() {
+    SluiceConfig c = ConfigLoader.load(new String[0], Map.of("SLUICE_STORAGE", "postgres",
+        "SLUICE_PG_URL", "postgresql://sluice:s3cret@db.internal:5432/queues", "SLUICE_DURABILITY", "relaxed"));
+    assertTrue(c.storage().durable());
+    assertTrue(!c.storage().answerAfterCommit());
+    assertEquals("postgresql://sluice:***@db.internal:5432/queues", c.storage().pgUrlForLogs());
+    ConfigException missing = assertThrows(ConfigException.class,
+        () -> ConfigLoader.load(new String[0], Map.of("SLUICE_STORAGE", "postgres")));
+    assertTrue(missing.getMessage().contains("SLUICE_PG_URL"), missing.getMessage());
+    ConfigException bad = assertThrows(ConfigException.class, () -> ConfigLoader.load(new String[0],
+        Map.of("SLUICE_STORAGE", "postgres", "SLUICE_PG_URL", "mysql://u:s3cret@h/db")));
+    assertTrue(!bad.getMessage().contains("s3cret"), bad.getMessage());
+    assertThrows(ConfigException.class, () -> ConfigLoader.load(new String[0], Map.of("SLUICE_STORAGE", "disk")));
+  }
 }

@@ -1,0 +1,31 @@
+package dev.sluice.config;
+
+/**
+ * The {@code storage}, {@code durability} and {@code pg} keys: where queues and messages are kept.
+ *
+ * @param mode {@code memory} or {@code postgres}
+ * @param durability {@code commit} or {@code relaxed} (postgres only)
+ * @param pgUrl postgresql://user[:password]@host:port/database; empty with memory
+ */
+public record StorageConfig(
+    String mode,
+    String durability,
+    String pgUrl,
+    int poolSize,
+    int batchSize,
+    int flushIntervalMillis,
+    int sendTimeoutMillis) {
+
+  public boolean durable() {
+    return mode.equals("postgres");
+  }
+
+  public boolean answerAfterCommit() {
+    return durability.equals("commit");
+  }
+
+  /** The URL without its password, for logs and messages. */
+  public String pgUrlForLogs() {
+    return pgUrl.replaceFirst("://([^:@/]*):[^@/]*@", "://$1:***@");
+  }
+}
