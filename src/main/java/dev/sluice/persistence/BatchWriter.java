@@ -12,6 +12,7 @@ import java.util.function.Function;
  * Writes one {@link ChangeBatch} in one transaction, with one array-based statement per kind of
  * change whatever the batch size: inserts, then updates, then deletes, each a single round trip
  * ({@code unnest} of parallel arrays), so a batch of thousands of messages costs three statements.
+ * Every statement is idempotent, so a batch may be retried after a failure whatever its outcome.
  * Stateless; the caller runs one batch at a time.
  */
 public final class BatchWriter {
@@ -20,7 +21,12 @@ public final class BatchWriter {
       + " receive_count, first_receive_at, receipt_sequence)"
       + " SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::uuid[], $4::text[], $5::text[], $6::text[],"
       + " $7::text[], $8::bigint[], $9::text[], $10::text[], $11::bigint[], $12::text[], $13::bigint[],"
-      + " $14::integer[], $15::bigint[], $16::integer[])";
+      + " $14::integer[], $15::bigint[], $16::integer[])"
+      // A retried batch whose first attempt did commit (the connection broke after COMMIT) must
+      // not fail: the row takes the batch's state again.
+      + " ON CONFLICT (queue_id, message_key) DO UPDATE SET visible_at = EXCLUDED.visible_at,"
+      + " receive_count = EXCLUDED.receive_count, first_receive_at = EXCLUDED.first_receive_at,"
+      + " receipt_sequence = EXCLUDED.receipt_sequence";
   static final String UPDATE = "UPDATE sluice_messages m SET visible_at = u.visible_at,"
       + " receive_count = u.receive_count, first_receive_at = u.first_receive_at,"
       + " receipt_sequence = u.receipt_sequence"

@@ -1,0 +1,90 @@
+package dev.sluice.persistence;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.sluice.pg.ThrowawayPostgres;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.pgclient.PgBuilder;
+import io.vertx.pgclient.PgConnectOptions;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.PoolOptions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Group commit and riding out a PostgreSQL outage, against a real PostgreSQL. */
+class PersistenceVerticleIT {
+  static ThrowawayPostgres pg;
+  static Vertx vertx;
+  static Pool pool;
+  static PersistenceVerticle writer;
+
+  @BeforeAll
+  static void start() throws Exception {
+    pg = ThrowawayPostgres.start();
+    vertx = Vertx.vertx();
+    pool = PgBuilder.pool().with(new PoolOptions().setMaxSize(2))
+        .connectingTo(PgConnectOptions.fromUri(pg.url()).setReconnectAttempts(0)).using(vertx).build();
+    SchemaMigrations.load().migrate(pool).await(30, TimeUnit.SECONDS);
+    pool.query("INSERT INTO sluice_queues (id, name, created_at, modified_at, attributes, tags)"
+        + " VALUES (9, 'q', 1, 1, '{}', '{}')").execute().await(10, TimeUnit.SECONDS);
+    writer = new PersistenceVerticle(pool, 500, 2);
+    vertx.deployVerticle(writer).await(10, TimeUnit.SECONDS);
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    vertx.close().await(10, TimeUnit.SECONDS);
+    pg.close();
+  }
+
+  static MessageRow row(long key) {
+    return new MessageRow(9, key, new UUID(2, key), "m" + key, null, null, "s", 1, null, null, 0, null, 0, 0, 0, 0);
+  }
+
+  static long rows(long from, long to) throws Exception {
+    return pool.preparedQuery("SELECT count(*) FROM sluice_messages WHERE message_key BETWEEN $1 AND $2")
+        .execute(io.vertx.sqlclient.Tuple.of(from, to)).await(10, TimeUnit.SECONDS).iterator().next().getLong(0);
+  }
+
+  @Test
+  void concurrentSubmissionsShareTransactionsAndCompleteOnlyOnceCommitted() throws Exception {
+    long before = writer.transactions();
+    List<Future<Void>> all = new ArrayList<>();
+    for (long k = 1; k <= 2000; k++) {
+      MessageRow r = row(k);
+      all.add(writer.submit(b -> b.stored(r), 1));
+    }
+    Future.all(all).await(30, TimeUnit.SECONDS);
+    assertEquals(2000, rows(1, 2000));
+    long used = writer.transactions() - before;
+    assertTrue(used >= 4 && used < 100, "2000 changes in " + used + " transactions (batches of at most 500)");
+    assertEquals(0, writer.lagMillis());
+  }
+
+  @Test
+  void submissionsWaitThroughAnOutageAndCommitWhenPostgresIsBack() throws Exception {
+    pg.stopNow();
+    List<Future<Void>> all = new ArrayList<>();
+    try {
+      for (long k = 10_001; k <= 10_100; k++) {
+        MessageRow r = row(k);
+        all.add(writer.submit(b -> b.stored(r), 1));
+      }
+      Thread.sleep(600);
+      assertTrue(all.stream().noneMatch(Future::isComplete), "nothing is acknowledged while PostgreSQL is down");
+      assertTrue(writer.failures() > 0);
+      assertTrue(writer.lagMillis() >= 500, "lag " + writer.lagMillis());
+    } finally {
+      pg.restart();
+    }
+    Future.all(all).await(30, TimeUnit.SECONDS);
+    assertEquals(100, rows(10_001, 10_100));
+  }
+}
