@@ -1,5 +1,6 @@
 package dev.sluice.engine;
 
+import dev.sluice.model.ChangeLog;
 import dev.sluice.model.DueTimeIndex;
 import dev.sluice.model.MemoryBudget;
 import dev.sluice.model.ParkingLimits;
@@ -54,7 +55,8 @@ public final class ShardVerticle extends VerticleBase {
         arns,
         settings.maxInflightPerQueue(),
         crossShard,
-        crossShard);
+        crossShard,
+        ChangeLog.NONE);
     shard = new Shard(index, env, clock, this::rearm, task -> context.runOnContext(v -> task.run()));
     if (eventBusDispatch) {
       EventBusDispatcher.register(vertx, index, shard);

@@ -110,13 +110,16 @@ public final class FifoQueueState extends QueueState {
   // ---- the ready structure ------------------------------------------------------------------
 
   /**
-   * A delayed message takes its place in its group at once, and holds back the messages behind it
-   * until its delay is over, so that a later message never overtakes it (after a change of the
+   * A delayed (or pending) message takes its place in its group at once, and holds back the
+   * messages behind it until its delay is over (or its write has committed), so that a later message never overtakes it (after a change of the
    * queue's delay, or one that arrived undelayed from a dead-letter or move).
    */
   @Override
   protected void addDelayed(Message m) {
-    groups.computeIfAbsent(m.groupId, MessageGroup::new).messages.addLast(m);
+    MessageGroup g = groups.computeIfAbsent(m.groupId, MessageGroup::new);
+    if (m.prev == null && g.messages.first() != m) {
+      g.messages.addLast(m);
+    }
   }
 
   @Override

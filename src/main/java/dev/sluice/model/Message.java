@@ -40,6 +40,8 @@ public final class Message extends Timed {
   MessageState state = MessageState.GONE;
   int receiveCount;
   long firstReceiveAtMillis;
+  /** Durability commit: the delay a pending message starts once its write has committed. */
+  int pendingDelaySeconds;
   /** When the current receive started: ChangeMessageVisibility may not pass 12 h after it. */
   long receivedAtMillis;
   /** Counts receives; a receipt handle names the one it came from. */

@@ -2,6 +2,11 @@ package dev.sluice.model;
 
 /** Where a message is in its life: the state decides which structure of its queue holds it. */
 public enum MessageState {
+  /**
+   * Sent, but its write to the durable store has not committed yet (durability {@code commit}):
+   * not receivable and not counted; it takes its place once committed.
+   */
+  PENDING,
   /** Waiting out a delay; in the due-time index until it becomes visible. */
   DELAYED,
   /** Visible: receivable now. */

@@ -111,13 +111,38 @@ public abstract class MessageStore {
     msg.owner = this;
     byKey.put(msg.key, msg);
     retention.addNew(msg);
-    if (delaySeconds > 0) {
+    if (env.changes().holdsSendsUntilCommitted()) {
+      // Durability commit: receivable only once its write has committed (commitPending).
+      msg.state = MessageState.PENDING;
+      msg.pendingDelaySeconds = delaySeconds;
+      addDelayed(msg); // a FIFO message holds its place in its group meanwhile
+      env.changes().messageStored(this, msg);
+      return;
+    }
+    env.changes().messageStored(this, msg);
+    startLife(msg, delaySeconds, nowMillis);
+  }
+
+  /** A stored message starts its delay, or becomes visible. */
+  private void startLife(Message msg, int delaySeconds, long nowMillis) {
+    long visibleAt = msg.sentAtMillis + delaySeconds * 1000L;
+    if (delaySeconds > 0 && visibleAt > nowMillis) {
       msg.state = MessageState.DELAYED;
       delayedCount++;
-      addDelayed(msg);
-      env.index().schedule(msg, nowMillis + delaySeconds * 1000L);
+      addDelayed(msg); // a no-op for a FIFO message already holding its place
+      env.index().schedule(msg, visibleAt);
     } else {
       makeReady(msg, false, nowMillis);
+    }
+  }
+
+  /**
+   * The write of a pending message has committed: it starts its delay or becomes receivable. A
+   * message purged or deleted with its queue meanwhile stays gone.
+   */
+  public void commitPending(Message m, long nowMillis) {
+    if (m.owner == this && m.state == MessageState.PENDING) {
+      startLife(m, m.pendingDelaySeconds, nowMillis);
     }
   }
 
@@ -141,6 +166,7 @@ public abstract class MessageStore {
     m.owner = this;
     byKey.put(m.key, m);
     retention.addMoved(m);
+    env.changes().messageStored(this, m);
     makeReady(m, false, nowMillis);
   }
 
@@ -159,6 +185,7 @@ public abstract class MessageStore {
     m.owner = this;
     byKey.put(m.key, m);
     retention.addMoved(m);
+    env.changes().messageStored(this, m);
     placeAtFront(m);
     makeReady(m, true, nowMillis);
   }
@@ -182,6 +209,7 @@ public abstract class MessageStore {
     m.owner = this;
     byKey.put(m.key, m);
     retention.addNew(m);
+    env.changes().messageStored(this, m);
     makeReady(m, false, nowMillis);
   }
 
@@ -286,16 +314,21 @@ public abstract class MessageStore {
         delayedCount--;
         forget(m);
       }
+      case PENDING -> forget(m);
       case GONE -> {
         return;
       }
     }
+    env.changes().messageDeleted(this, m);
     m.state = MessageState.GONE;
     byKey.remove(m.key);
     retention.remove(m);
   }
 
   protected void dropAllMessages() {
+    if (!closed) {
+      env.changes().queuePurged((QueueState) this); // a deleted queue's rows go with the queue
+    }
     byKey.forEach(m -> {
       env.index().cancel(m);
       m.state = MessageState.GONE;

@@ -57,6 +57,7 @@ public final class QueueRegistry {
     QueueState q = newQueue(md);
     queues.put(name, q);
     env.directory().created(name);
+    env.changes().queueSaved(q);
     return q;
   }
 
@@ -109,6 +110,7 @@ public final class QueueRegistry {
     QueueState q = get(name);
     queues.remove(name);
     env.directory().deleted(name);
+    env.changes().queueDeleted(q);
     q.close();
     pruneDeleted(nowMillis);
     deletedAtMillis.remove(name);

@@ -132,6 +132,7 @@ public abstract class QueueState extends MessageStore {
         if (visibilityMillis > 0) {
           env.index().schedule(m, nowMillis + visibilityMillis);
         }
+        env.changes().messageChanged(this, m);
       }
       if (deadLetters == null) {
         break; // takeReceivable took all it could
@@ -224,9 +225,11 @@ public abstract class QueueState extends MessageStore {
     }
     if (seconds == 0) {
       returnToReady(m);
+      env.changes().messageChanged(this, m);
       serveWaiters(nowMillis);
     } else {
       env.index().schedule(m, visibleAt);
+      env.changes().messageChanged(this, m);
     }
   }
   private ReceiptHandleCodec.Receipt decode(String handle) {
@@ -278,6 +281,7 @@ public abstract class QueueState extends MessageStore {
   public void setAttributes(Map<String, String> changes, long nowMillis) {
     QueueAttributes old = attributes();
     metadata.setAttributes(old.with(changes), nowMillis);
+    env.changes().queueSaved(this);
     if (attributes().retentionMillis() != old.retentionMillis()) {
       retention.reschedule(nowMillis);
     }

@@ -23,6 +23,14 @@ final class ShardFixture {
   }
 
   ShardFixture(long budgetBytes, int parkedPerQueue, int parkedPerShard, int maxInflight) {
+    this(budgetBytes, parkedPerQueue, parkedPerShard, maxInflight, ChangeLog.NONE);
+  }
+
+  ShardFixture(ChangeLog changes) {
+    this(1L << 30, 100, 1000, 120_000, changes);
+  }
+
+  ShardFixture(long budgetBytes, int parkedPerQueue, int parkedPerShard, int maxInflight, ChangeLog changes) {
     budget = new MemoryBudget(budgetBytes);
     parking = new ParkingLimits(parkedPerQueue, parkedPerShard);
     env = new ShardResources(index, new ReceiptHandleCodec(new byte[32]), parking, budget,
@@ -42,7 +50,7 @@ final class ShardFixture {
 
           @Override
           public void deleted(String queueName) {}
-        });
+        }, changes);
     registry = new QueueRegistry(env);
   }
 

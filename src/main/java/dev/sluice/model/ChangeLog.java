@@ -1,0 +1,57 @@
+package dev.sluice.model;
+
+/**
+ * What a shard's queues tell the durable store (DESIGN.md §3): every change of a queue or of a
+ * message, as it happens, for the write-behind writer to coalesce and persist. In memory mode
+ * it is {@link #NONE}. Called on the owning shard's event loop only.
+ */
+public interface ChangeLog {
+  /**
+   * True when sends must wait for their commit (durability {@code commit}): a stored message stays
+   * {@link MessageState#PENDING} until the engine calls {@link MessageStore#commitPending}.
+   */
+  boolean holdsSendsUntilCommitted();
+
+  /** A queue was created, or its attributes or tags changed. */
+  void queueSaved(QueueState q);
+
+  void queueDeleted(QueueState q);
+
+  /** Every message of the queue is gone at once (PurgeQueue). */
+  void queuePurged(QueueState q);
+
+  /** A message entered the queue (sent, or moved in). */
+  void messageStored(MessageStore q, Message m);
+
+  /** A message's delivery state changed: received, or its visibility changed. */
+  void messageChanged(MessageStore q, Message m);
+
+  /** A message left the queue: deleted, expired or moved out. */
+  void messageDeleted(MessageStore q, Message m);
+
+  /** Nothing is persisted. */
+  ChangeLog NONE = new ChangeLog() {
+    @Override
+    public boolean holdsSendsUntilCommitted() {
+      return false;
+    }
+
+    @Override
+    public void queueSaved(QueueState q) {}
+
+    @Override
+    public void queueDeleted(QueueState q) {}
+
+    @Override
+    public void queuePurged(QueueState q) {}
+
+    @Override
+    public void messageStored(MessageStore q, Message m) {}
+
+    @Override
+    public void messageChanged(MessageStore q, Message m) {}
+
+    @Override
+    public void messageDeleted(MessageStore q, Message m) {}
+  };
+}
