@@ -10,8 +10,8 @@ import java.util.function.Function;
 
 /**
  * Writes one {@link ChangeBatch} in one transaction, with one array-based statement per kind of
- * change whatever the batch size: inserts, then updates, then deletes, each a single round trip
- * ({@code unnest} of parallel arrays), so a batch of thousands of messages costs three statements.
+ * change whatever the batch size, each a single round trip ({@code unnest} of parallel arrays), so
+ * a batch of thousands of messages costs a handful of statements.
  * Every statement is idempotent, so a batch may be retried after a failure whatever its outcome.
  * Stateless; the caller runs one batch at a time.
  */
@@ -33,6 +33,12 @@ public final class BatchWriter {
       + " FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::integer[], $5::bigint[], $6::integer[])"
       + " AS u(queue_id, message_key, visible_at, receive_count, first_receive_at, receipt_sequence)"
       + " WHERE m.queue_id = u.queue_id AND m.message_key = u.message_key";
+  static final String UPSERT_QUEUES = "INSERT INTO sluice_queues (id, name, created_at, modified_at, attributes, tags)"
+      + " SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::bigint[], $5::text[], $6::text[])"
+      + " ON CONFLICT (id) DO UPDATE SET modified_at = EXCLUDED.modified_at, attributes = EXCLUDED.attributes,"
+      + " tags = EXCLUDED.tags";
+  static final String PURGE = "DELETE FROM sluice_messages WHERE queue_id = ANY($1::bigint[])";
+  static final String DELETE_QUEUES = "DELETE FROM sluice_queues WHERE id = ANY($1::bigint[])";
   static final String DELETE = "DELETE FROM sluice_messages m USING unnest($1::bigint[], $2::bigint[])"
       + " AS d(queue_id, message_key) WHERE m.queue_id = d.queue_id AND m.message_key = d.message_key";
 
@@ -42,9 +48,35 @@ public final class BatchWriter {
     if (batch.isEmpty()) {
       return Future.succeededFuture();
     }
-    return pool.withTransaction(conn -> inserts(conn, batch.inserts())
+    // Queue rows first (messages refer to them), purges before the messages stored after them,
+    // deleted queues last (their messages go with them).
+    return pool.withTransaction(conn -> queues(conn, batch.queueRows())
+        .compose(v -> byIds(conn, PURGE, batch.purgedQueues()))
+        .compose(v -> inserts(conn, batch.inserts()))
         .compose(v -> updates(conn, batch.updates()))
-        .compose(v -> deletes(conn, batch.deletes())));
+        .compose(v -> deletes(conn, batch.deletes()))
+        .compose(v -> byIds(conn, DELETE_QUEUES, batch.deletedQueues())));
+  }
+
+  private static Future<Void> queues(SqlConnection conn, List<QueueRow> rows) {
+    if (rows.isEmpty()) {
+      return Future.succeededFuture();
+    }
+    Tuple t = Tuple.tuple()
+        .addArrayOfLong(longs(rows, QueueRow::id))
+        .addArrayOfString(strings(rows, QueueRow::name))
+        .addArrayOfLong(longs(rows, QueueRow::createdAt))
+        .addArrayOfLong(longs(rows, QueueRow::modifiedAt))
+        .addArrayOfString(strings(rows, QueueRow::attributesJson))
+        .addArrayOfString(strings(rows, QueueRow::tagsJson));
+    return conn.preparedQuery(UPSERT_QUEUES).execute(t).mapEmpty();
+  }
+
+  private static Future<Void> byIds(SqlConnection conn, String sql, List<Long> ids) {
+    if (ids.isEmpty()) {
+      return Future.succeededFuture();
+    }
+    return conn.preparedQuery(sql).execute(Tuple.tuple().addArrayOfLong(ids.toArray(Long[]::new))).mapEmpty();
   }
 
   private static Future<Void> inserts(SqlConnection conn, List<MessageRow> rows) {

@@ -6,9 +6,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The message changes of one write-behind window, coalesced per message (DESIGN.md §3): a message
- * sent and deleted in the same window writes nothing, a send followed by receives is one insert
- * of its latest state, and any number of receives or visibility changes is one update. Pure; owned
+ * The changes of one write-behind window, coalesced (DESIGN.md §3): a message sent and deleted in
+ * the same window writes nothing, a send followed by receives is one insert of its latest state,
+ * any number of receives or visibility changes is one update, a queue's row is written once with
+ * its latest state, and a purge or deletion drops the window's earlier changes to the queue's
+ * messages. Pure; owned
  * by the one writer that fills and flushes it.
  */
 public final class ChangeBatch {
@@ -25,7 +27,36 @@ public final class ChangeBatch {
   private static final Delete DELETE = new Delete();
 
   private final Map<Ref, Pending> pending = new LinkedHashMap<>();
+  /** Queue rows to write, by id (the latest state wins). */
+  private final Map<Long, QueueRow> queues = new LinkedHashMap<>();
+  /** Queues whose messages all go before this batch's own messages are written. */
+  private final List<Long> purged = new ArrayList<>();
+  private final List<Long> deletedQueues = new ArrayList<>();
   private int events;
+
+  public void queueSaved(QueueRow row) {
+    events++;
+    queues.put(row.id(), row);
+  }
+
+  /**
+   * Every message of the queue is gone (PurgeQueue): the batch's earlier changes to them are
+   * dropped, and the purge is written before the messages stored after it.
+   */
+  public void queuePurged(long queueId) {
+    events++;
+    pending.keySet().removeIf(ref -> ref.queueId() == queueId);
+    purged.add(queueId);
+  }
+
+  /** The queue and everything in it is gone: nothing of it is written but the deletion. */
+  public void queueDeleted(long queueId) {
+    events++;
+    pending.keySet().removeIf(ref -> ref.queueId() == queueId);
+    queues.remove(queueId);
+    purged.remove(queueId);
+    deletedQueues.add(queueId);
+  }
 
   public void stored(MessageRow row) {
     events++;
@@ -59,7 +90,19 @@ public final class ChangeBatch {
   }
 
   public boolean isEmpty() {
-    return pending.isEmpty();
+    return pending.isEmpty() && queues.isEmpty() && purged.isEmpty() && deletedQueues.isEmpty();
+  }
+
+  public List<QueueRow> queueRows() {
+    return List.copyOf(queues.values());
+  }
+
+  public List<Long> purgedQueues() {
+    return List.copyOf(purged);
+  }
+
+  public List<Long> deletedQueues() {
+    return List.copyOf(deletedQueues);
   }
 
   public List<MessageRow> inserts() {

@@ -77,4 +77,30 @@ class BatchWriterIT {
     BatchWriter.write(pool, second).await(30, TimeUnit.SECONDS);
     assertEquals(List.of("1|" + row(1).body() + "|5000|1|1|101", "2|" + row(2).body() + "|0|1|1|102"), stored());
   }
+
+  @Test
+  void queueRowsPurgesAndQueueDeletionsLandInOrder() throws Exception {
+    ChangeBatch b = new ChangeBatch();
+    b.queueSaved(new QueueRow(11, "other", 5, 5, "{\"DelaySeconds\":\"0\"}", "{}"));
+    b.stored(new MessageRow(11, 1, new UUID(3, 1), "before purge", null, null, "s", 1, null, null, 0, null, 0, 0, 0,
+        0));
+    BatchWriter.write(pool, b).await(30, TimeUnit.SECONDS);
+    ChangeBatch purge = new ChangeBatch();
+    purge.queueSaved(new QueueRow(11, "other", 5, 6, "{\"DelaySeconds\":\"1\"}", "{\"team\":\"a\"}"));
+    purge.queuePurged(11);
+    purge.stored(new MessageRow(11, 2, new UUID(3, 2), "after purge", null, null, "s", 2, null, null, 0, null, 0, 0,
+        0, 0));
+    BatchWriter.write(pool, purge).await(30, TimeUnit.SECONDS);
+    assertEquals("after purge", pool.query("SELECT body FROM sluice_messages WHERE queue_id = 11").execute()
+        .await(10, TimeUnit.SECONDS).iterator().next().getString(0));
+    assertEquals("{\"team\":\"a\"}", pool.query("SELECT tags FROM sluice_queues WHERE id = 11").execute()
+        .await(10, TimeUnit.SECONDS).iterator().next().getString(0));
+    ChangeBatch delete = new ChangeBatch();
+    delete.queueDeleted(11);
+    BatchWriter.write(pool, delete).await(30, TimeUnit.SECONDS);
+    assertEquals(0L, pool.query("SELECT count(*) FROM sluice_messages WHERE queue_id = 11").execute()
+        .await(10, TimeUnit.SECONDS).iterator().next().getLong(0));
+    assertEquals(0L, pool.query("SELECT count(*) FROM sluice_queues WHERE id = 11").execute()
+        .await(10, TimeUnit.SECONDS).iterator().next().getLong(0));
+  }
 }

@@ -45,4 +45,29 @@ class ChangeBatchTest {
     assertArrayEquals(new long[][] {{7}, {2}}, b.deletes());
     assertTrue(b.inserts().isEmpty());
   }
+
+  @Test
+  void aPurgeDropsTheWindowsEarlierMessageChangesAndKeepsLaterOnes() {
+    ChangeBatch b = new ChangeBatch();
+    b.stored(row(1));
+    b.changed(new DeliveryState(7, 9, 5000, 1, 2000, 1));
+    b.queuePurged(7);
+    b.stored(row(2));
+    assertEquals(List.of(row(2)), b.inserts());
+    assertTrue(b.updates().isEmpty());
+    assertEquals(List.of(7L), b.purgedQueues());
+  }
+
+  @Test
+  void aDeletedQueueWritesOnlyItsDeletion() {
+    ChangeBatch b = new ChangeBatch();
+    b.queueSaved(new QueueRow(7, "orders", 1, 1, "{}", "{}"));
+    b.stored(row(1));
+    b.queuePurged(7);
+    b.queueDeleted(7);
+    assertTrue(b.inserts().isEmpty());
+    assertTrue(b.queueRows().isEmpty());
+    assertTrue(b.purgedQueues().isEmpty());
+    assertEquals(List.of(7L), b.deletedQueues());
+  }
 }

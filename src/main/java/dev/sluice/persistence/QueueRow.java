@@ -1,0 +1,5 @@
+package dev.sluice.persistence;
+
+/** One queue as the {@code sluice_queues} table holds it (schema V1); id is the queue's generation. */
+public record QueueRow(
+    long id, String name, long createdAt, long modifiedAt, String attributesJson, String tagsJson) {}
