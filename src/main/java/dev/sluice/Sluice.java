@@ -4,6 +4,8 @@ import dev.sluice.config.EngineConfig;
 import dev.sluice.config.SluiceConfig;
 import dev.sluice.engine.EngineSettings;
 import dev.sluice.engine.QueueEngine;
+import dev.sluice.persistence.DurableStore;
+import dev.sluice.persistence.SchemaMigrations;
 import dev.sluice.http.HttpFrontend;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -32,7 +34,12 @@ public final class Sluice {
         .build();
     EngineSettings settings = engineSettings(cfg, loops);
     int httpInstances = cfg.http().instances() > 0 ? cfg.http().instances() : loops;
-    return QueueEngine.start(vertx, settings)
+    // The schema scripts are read here, on the calling thread, before anything runs on a loop.
+    Future<DurableStore> durable = cfg.storage().durable()
+        ? DurableStore.start(vertx, cfg.storage(), SchemaMigrations.load())
+        : Future.succeededFuture(null);
+    return durable
+        .compose(store -> QueueEngine.start(vertx, settings, store))
         .compose(engine -> HttpFrontend.deploy(vertx, cfg.http(), httpInstances, engine, cfg.sqs().accountId())
             .map(port -> new Sluice(vertx, engine, port)))
         .recover(failure -> vertx.close().transform(ignored -> Future.failedFuture(failure)));

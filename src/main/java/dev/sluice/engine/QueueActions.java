@@ -41,6 +41,28 @@ public final class QueueActions {
     return onQueue(urls.nameOf(queueUrl), fn);
   }
 
+  /**
+   * Like {@link #onQueueUrl}, for changes a client must not see acknowledged before they are
+   * durable: under durability commit the answer waits until the call's changes have committed.
+   */
+  <R> Future<R> onQueueUrlDurably(String queueUrl, BiFunction<Shard, QueueState, R> fn) {
+    String name = urls.nameOf(queueUrl);
+    return dispatcher.call(router.shardOf(name), (s, reply) -> {
+      R answer = fn.apply(s, s.queue(name));
+      if (!s.answersSendsAfterCommit()) {
+        reply.succeed(answer);
+        return;
+      }
+      s.commitChanges().onComplete((committed, failure) -> {
+        if (failure == null) {
+          reply.succeed(answer);
+        } else {
+          reply.fail(failure);
+        }
+      });
+    });
+  }
+
   public Future<CreateQueue.Response> createQueue(Caller c, CreateQueue.Request r) {
     String name = r.queueName();
     if (name == null || name.isEmpty()) {
@@ -93,6 +115,7 @@ public final class QueueActions {
     }
     return onQueueUrl(r.queueUrl(), (s, q) -> {
       q.metadata().tag(r.tags());
+      s.resources().changes().queueSaved(q);
       return null;
     });
   }
@@ -103,6 +126,7 @@ public final class QueueActions {
     }
     return onQueueUrl(r.queueUrl(), (s, q) -> {
       q.metadata().untag(r.tagKeys());
+      s.resources().changes().queueSaved(q);
       return null;
     });
   }

@@ -2,6 +2,7 @@ package dev.sluice.engine;
 
 import dev.sluice.model.MemoryBudget;
 import dev.sluice.model.QueueArns;
+import dev.sluice.persistence.DurableStore;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.ThreadingModel;
@@ -35,8 +36,11 @@ public final class QueueEngine {
     this.redrive = new RedriveActions(dispatcher, router, urls, arns, checks, crossShard);
   }
 
-  /** Deploys one shard verticle per configured shard and returns the engine once all have started. */
-  public static Future<QueueEngine> start(Vertx vertx, EngineSettings settings) {
+  /**
+   * Deploys one shard verticle per configured shard and returns the engine once all have started;
+   * {@code durable} is null in memory mode.
+   */
+  public static Future<QueueEngine> start(Vertx vertx, EngineSettings settings, DurableStore durable) {
     MemoryBudget budget = new MemoryBudget(settings.memoryBudgetBytes());
     byte[] receiptSecret = new byte[32];
     new SecureRandom().nextBytes(receiptSecret);
@@ -51,7 +55,7 @@ public final class QueueEngine {
     List<ShardVerticle> shards = new ArrayList<>();
     List<Future<String>> deployed = new ArrayList<>();
     for (int i = 0; i < settings.shards(); i++) {
-      ShardVerticle v = new ShardVerticle(i, settings, budget, receiptSecret, eventBus, clock, crossShard, arns);
+      ShardVerticle v = new ShardVerticle(i, settings, budget, receiptSecret, eventBus, clock, crossShard, arns, durable);
       shards.add(v);
       // Each deployment gets its own event-loop context, assigned round-robin over the loops.
       deployed.add(vertx.deployVerticle(v, new DeploymentOptions().setThreadingModel(ThreadingModel.EVENT_LOOP)));

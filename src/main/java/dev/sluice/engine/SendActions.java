@@ -23,7 +23,7 @@ public final class SendActions {
     NewMessage m = new NewMessage(
         r.messageBody(), r.delaySeconds(), r.messageAttributes(), r.messageSystemAttributes(),
         r.messageDeduplicationId(), r.messageGroupId(), c.senderId(), c.traceHeader());
-    return queues.onQueueUrl(r.queueUrl(), (s, q) -> q.send(m, false, s.now()));
+    return queues.onQueueUrlDurably(r.queueUrl(), (s, q) -> q.send(m, false, s.now()));
   }
 
   public Future<SendMessageBatch.Response> sendMessageBatch(Caller c, SendMessageBatch.Request r) {
@@ -38,7 +38,7 @@ public final class SendActions {
             e.messageBody(), e.delaySeconds(), e.messageAttributes(), e.messageSystemAttributes(),
             e.messageDeduplicationId(), e.messageGroupId(), senderId, traceHeader))
         .toList();
-    return queues.onQueueUrl(r.queueUrl(), (s, q) -> {
+    return queues.onQueueUrlDurably(r.queueUrl(), (s, q) -> {
       q.checkBatch(messages); // whole-request rules, which depend on the queue type (§2.9)
       return sendAll(s, q, entries, messages);
     });

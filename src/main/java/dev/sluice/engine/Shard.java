@@ -5,7 +5,11 @@ import dev.sluice.model.DueTimeIndex;
 import dev.sluice.model.QueueRegistry;
 import dev.sluice.model.QueueState;
 import dev.sluice.model.ShardResources;
+import dev.sluice.model.Message;
+import dev.sluice.model.MessageStore;
 import io.vertx.core.Completable;
+import io.vertx.core.Future;
+import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
@@ -22,15 +26,42 @@ public final class Shard {
   private final LongSupplier clock;
   private final Runnable afterEachCall;
   private final Consumer<Runnable> onLoop;
+  /** The durable store's side of this shard's changes; null in memory mode. */
+  private final DurableChangeLog durable;
   private boolean busy;
 
-  Shard(int index, ShardResources env, LongSupplier clock, Runnable afterEachCall, Consumer<Runnable> onLoop) {
+  Shard(int index, ShardResources env, LongSupplier clock, Runnable afterEachCall, Consumer<Runnable> onLoop,
+      DurableChangeLog durable) {
     this.index = index;
     this.env = env;
     this.registry = new QueueRegistry(env);
     this.clock = clock;
     this.afterEachCall = afterEachCall;
     this.onLoop = onLoop;
+    this.durable = durable;
+  }
+
+  /**
+   * Hands this call's changes to the durable store now. The future completes once they have
+   * committed, with the messages stored pending by them receivable by then; it fails with the
+   * retryable ServiceUnavailable past pg.sendTimeoutMillis. At once in memory mode.
+   */
+  Future<Void> commitChanges() {
+    return durable == null ? Future.succeededFuture() : durable.flushWithin(this::release);
+  }
+
+  /** Whether a send is answered only once committed (durability commit). */
+  boolean answersSendsAfterCommit() {
+    return durable != null && durable.holdsSendsUntilCommitted();
+  }
+
+  private void release(List<MessageStore> stores, List<Message> messages) {
+    run((s, reply) -> {
+      for (int i = 0; i < messages.size(); i++) {
+        stores.get(i).commitPending(messages.get(i), now());
+      }
+      reply.succeed(null);
+    }, (result, failure) -> {});
   }
 
   public int index() {
@@ -75,6 +106,9 @@ public final class Shard {
       reply.fail(e);
     } finally {
       busy = !outermost;
+      if (outermost && durable != null) {
+        durable.flush(this::release); // written behind: nobody waits for it
+      }
       afterEachCall.run();
     }
   }

@@ -7,6 +7,7 @@ import dev.sluice.model.ParkingLimits;
 import dev.sluice.model.QueueArns;
 import dev.sluice.model.ReceiptHandleCodec;
 import dev.sluice.model.ShardResources;
+import dev.sluice.persistence.DurableStore;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
@@ -28,13 +29,14 @@ public final class ShardVerticle extends VerticleBase {
   private final LongSupplier clock;
   private final CrossShard crossShard;
   private final QueueArns arns;
+  private final DurableStore durable;
   private Shard shard;
   private long timerId = -1;
   private long armedForMillis = Long.MAX_VALUE;
 
   public ShardVerticle(
       int index, EngineSettings settings, MemoryBudget budget, byte[] receiptSecret, boolean eventBusDispatch,
-      LongSupplier clock, CrossShard crossShard, QueueArns arns) {
+      LongSupplier clock, CrossShard crossShard, QueueArns arns, DurableStore durable) {
     this.index = index;
     this.settings = settings;
     this.budget = budget;
@@ -43,10 +45,13 @@ public final class ShardVerticle extends VerticleBase {
     this.clock = clock;
     this.crossShard = crossShard;
     this.arns = arns;
+    this.durable = durable;
   }
 
   @Override
   public Future<?> start() {
+    DurableChangeLog changes = durable == null ? null : new DurableChangeLog(vertx, durable.writer(),
+        durable.config().answerAfterCommit(), durable.config().sendTimeoutMillis());
     ShardResources env = new ShardResources(
         new DueTimeIndex(),
         new ReceiptHandleCodec(receiptSecret),
@@ -56,8 +61,8 @@ public final class ShardVerticle extends VerticleBase {
         settings.maxInflightPerQueue(),
         crossShard,
         crossShard,
-        ChangeLog.NONE);
-    shard = new Shard(index, env, clock, this::rearm, task -> context.runOnContext(v -> task.run()));
+        changes == null ? ChangeLog.NONE : changes);
+    shard = new Shard(index, env, clock, this::rearm, task -> context.runOnContext(v -> task.run()), changes);
     if (eventBusDispatch) {
       EventBusDispatcher.register(vertx, index, shard);
     }

@@ -131,6 +131,72 @@ public final class Message extends Timed {
     return new UUID(idHigh, idLow).toString();
   }
 
+  // ---- read by the durable store ------------------------------------------------------------
+
+  /** The key receipt handles name, unique within its queue. */
+  public long key() {
+    return key;
+  }
+
+  public UUID messageUuid() {
+    return new UUID(idHigh, idLow);
+  }
+
+  public String body() {
+    return body;
+  }
+
+  /** User attributes sorted by name, or null. */
+  public Map<String, MessageAttributeValue> attributes() {
+    return attributes;
+  }
+
+  public String traceHeader() {
+    return traceHeader;
+  }
+
+  public String senderId() {
+    return senderId;
+  }
+
+  public long sentAtMillis() {
+    return sentAtMillis;
+  }
+
+  public String groupId() {
+    return groupId;
+  }
+
+  public String deduplicationId() {
+    return deduplicationId;
+  }
+
+  public long sequenceNumber() {
+    return sequenceNumber;
+  }
+
+  public MessageState state() {
+    return state;
+  }
+
+  /** When it next becomes visible (end of delay or visibility), or 0 when it is visible now. */
+  public long visibleAtMillis() {
+    return state == MessageState.DELAYED || state == MessageState.IN_FLIGHT ? dueAtMillis()
+        : state == MessageState.PENDING ? sentAtMillis + pendingDelaySeconds * 1000L : 0;
+  }
+
+  public int receiveCount() {
+    return receiveCount;
+  }
+
+  public long firstReceiveAtMillis() {
+    return firstReceiveAtMillis;
+  }
+
+  public int receiptSequence() {
+    return receiptSequence;
+  }
+
   /** The ARN of the queue a redrive policy moved this message from, or null. */
   public String deadLetterSourceArn() {
     return deadLetterSourceArn;

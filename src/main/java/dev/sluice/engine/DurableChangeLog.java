@@ -1,0 +1,147 @@
+package dev.sluice.engine;
+
+import dev.sluice.model.ChangeLog;
+import dev.sluice.model.Message;
+import dev.sluice.model.MessageState;
+import dev.sluice.model.MessageStore;
+import dev.sluice.model.QueueState;
+import dev.sluice.model.JsonText;
+import dev.sluice.persistence.AttributesJson;
+import dev.sluice.persistence.ChangeBatch;
+import dev.sluice.persistence.DeliveryState;
+import dev.sluice.persistence.MessageRow;
+import dev.sluice.persistence.PersistenceVerticle;
+import dev.sluice.persistence.QueueRow;
+import dev.sluice.api.ErrorCode;
+import dev.sluice.api.SqsException;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import io.vertx.core.internal.ContextInternal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * One shard's {@link ChangeLog} in durable mode: the changes of one shard call are captured as
+ * rows (snapshots taken on the shard's loop, so the writer never reads live model state) and
+ * handed to the {@link PersistenceVerticle} as one submission when the call ends, or earlier by
+ * {@link #flush} when a send must wait for its commit. Owned by its shard's event loop.
+ */
+final class DurableChangeLog implements ChangeLog {
+  private final Vertx vertx;
+  private final PersistenceVerticle writer;
+  private final boolean holdSends;
+  private final long sendTimeoutMillis;
+  private List<Consumer<ChangeBatch>> ops = new ArrayList<>();
+  /** Messages stored pending in this call, released once their submission has committed. */
+  private List<Message> pending = new ArrayList<>();
+  private List<MessageStore> pendingIn = new ArrayList<>();
+
+  DurableChangeLog(Vertx vertx, PersistenceVerticle writer, boolean holdSends, long sendTimeoutMillis) {
+    this.vertx = vertx;
+    this.writer = writer;
+    this.holdSends = holdSends;
+    this.sendTimeoutMillis = sendTimeoutMillis;
+  }
+
+  @Override
+  public boolean holdsSendsUntilCommitted() {
+    return holdSends;
+  }
+
+  @Override
+  public void queueSaved(QueueState q) {
+    QueueRow row = new QueueRow(q.metadata().generation(), q.name(), q.metadata().createdAtMillis(),
+        q.metadata().lastModifiedAtMillis(), JsonText.write(q.attributes().stored()),
+        JsonText.write(q.metadata().tags()));
+    ops.add(b -> b.queueSaved(row));
+  }
+
+  @Override
+  public void queueDeleted(QueueState q) {
+    long id = q.metadata().generation();
+    ops.add(b -> b.queueDeleted(id));
+  }
+
+  @Override
+  public void queuePurged(QueueState q) {
+    long id = q.metadata().generation();
+    ops.add(b -> b.queuePurged(id));
+  }
+
+  @Override
+  public void messageStored(MessageStore q, Message m) {
+    MessageRow row = new MessageRow(q.metadata().generation(), m.key(), m.messageUuid(), m.body(),
+        AttributesJson.encode(m.attributes()), m.traceHeader(), m.senderId(), m.sentAtMillis(), m.groupId(),
+        m.deduplicationId(), m.sequenceNumber(), m.deadLetterSourceArn(), m.visibleAtMillis(), m.receiveCount(),
+        m.firstReceiveAtMillis(), m.receiptSequence());
+    ops.add(b -> b.stored(row));
+    if (holdSends && m.state() == MessageState.PENDING) {
+      pending.add(m);
+      pendingIn.add(q);
+    }
+  }
+
+  @Override
+  public void messageChanged(MessageStore q, Message m) {
+    DeliveryState state = new DeliveryState(q.metadata().generation(), m.key(), m.visibleAtMillis(),
+        m.receiveCount(), m.firstReceiveAtMillis(), m.receiptSequence());
+    ops.add(b -> b.changed(state));
+  }
+
+  @Override
+  public void messageDeleted(MessageStore q, Message m) {
+    long id = q.metadata().generation();
+    long key = m.key();
+    ops.add(b -> b.deleted(id, key));
+  }
+
+  /**
+   * Submits what this call changed so far; the future completes on the shard's loop once it has
+   * committed, after the messages it stored pending have been released by {@code release}.
+   */
+  Future<Void> flush(Releaser release) {
+    if (ops.isEmpty()) {
+      return Future.succeededFuture();
+    }
+    List<Consumer<ChangeBatch>> submitted = ops;
+    List<Message> messages = pending;
+    List<MessageStore> stores = pendingIn;
+    ops = new ArrayList<>();
+    pending = new ArrayList<>();
+    pendingIn = new ArrayList<>();
+    Future<Void> committed = writer.submit(b -> submitted.forEach(op -> op.accept(b)), submitted.size());
+    if (messages.isEmpty()) {
+      return committed;
+    }
+    return committed.onSuccess(v -> release.release(stores, messages));
+  }
+
+  /**
+   * {@link #flush}, bounded: fails with the retryable ServiceUnavailable when the commit takes
+   * longer than pg.sendTimeoutMillis (PostgreSQL down or slow). The changes stay submitted: once
+   * they commit, pending messages are released all the same (at-least-once, never a false
+   * acknowledgment).
+   */
+  Future<Void> flushWithin(Releaser release) {
+    Future<Void> committed = flush(release);
+    if (committed.isComplete()) {
+      return committed;
+    }
+    Promise<Void> answer = ContextInternal.current().promise();
+    long timer = vertx.setTimer(sendTimeoutMillis, t -> answer.tryFail(new SqsException(
+        ErrorCode.SERVICE_UNAVAILABLE, "The message could not be stored in time; it may still be delivered."
+            + " Retry the request.")));
+    committed.onComplete((ok, failure) -> {
+      vertx.cancelTimer(timer);
+      answer.tryComplete();
+    });
+    return answer.future();
+  }
+
+  /** Makes messages whose write committed receivable, as a shard call. */
+  interface Releaser {
+    void release(List<MessageStore> stores, List<Message> messages);
+  }
+}

@@ -1,0 +1,114 @@
+package dev.sluice.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.sluice.pg.ThrowawayPostgres;
+import io.vertx.core.Vertx;
+import io.vertx.pgclient.PgBuilder;
+import io.vertx.pgclient.PgConnectOptions;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.Tuple;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.sqs.SqsClient;
+import software.amazon.awssdk.services.sqs.model.Message;
+import software.amazon.awssdk.services.sqs.model.SqsException;
+
+/** storage: postgres through the AWS SDK: what an acknowledgment means, and an outage. */
+class DurableModeIT {
+  static ThrowawayPostgres pg;
+  static TestServer server;
+  static SqsClient sqs;
+  static Vertx vertx;
+  static Pool db;
+
+  @BeforeAll
+  static void start() throws Exception {
+    pg = ThrowawayPostgres.start();
+    server = TestServer.start(Map.of("SLUICE_STORAGE", "postgres", "SLUICE_PG_URL", pg.url(),
+        "SLUICE_PG_SEND_TIMEOUT_MILLIS", "500"));
+    sqs = server.client();
+    vertx = Vertx.vertx();
+    db = PgBuilder.pool().connectingTo(PgConnectOptions.fromUri(pg.url())).using(vertx).build();
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    sqs.close();
+    server.close();
+    vertx.close().await(10, TimeUnit.SECONDS);
+    pg.close();
+  }
+
+  static Row message(String messageId) throws Exception {
+    var rows = db.preparedQuery("SELECT body, receive_count, visible_at FROM sluice_messages WHERE message_id = $1")
+        .execute(Tuple.of(UUID.fromString(messageId))).await(10, TimeUnit.SECONDS);
+    return rows.size() == 0 ? null : rows.iterator().next();
+  }
+
+  static void eventually(BooleanSupplier condition, String what) throws Exception {
+    long end = System.currentTimeMillis() + 5000;
+    while (!condition.getAsBoolean()) {
+      assertTrue(System.currentTimeMillis() < end, what);
+      Thread.sleep(20);
+    }
+  }
+
+  static boolean check(ThrowingSupplier s) {
+    try {
+      return s.get();
+    } catch (Exception e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  interface ThrowingSupplier {
+    boolean get() throws Exception;
+  }
+
+  @Test
+  void anAcknowledgedSendIsCommittedAndReceivesAndDeletesAreWrittenBehind() throws Exception {
+    String url = sqs.createQueue(b -> b.queueName("durable").tags(Map.of("team", "payments"))).queueUrl();
+    String id = sqs.sendMessage(b -> b.queueUrl(url).messageBody("order 1")).messageId();
+    Row row = message(id);
+    assertTrue(row != null, "the acknowledged message is in PostgreSQL");
+    assertEquals("order 1", row.getString(0));
+    Message got = sqs.receiveMessage(b -> b.queueUrl(url).visibilityTimeout(60)).messages().get(0);
+    eventually(() -> check(() -> message(id).getInteger(1) == 1), "the receive count is written behind");
+    assertTrue(message(id).getLong(2) > System.currentTimeMillis() + 50_000, "its visibility deadline too");
+    sqs.deleteMessage(b -> b.queueUrl(url).receiptHandle(got.receiptHandle()));
+    eventually(() -> check(() -> message(id) == null), "the delete is written behind");
+    Row queue = db.query("SELECT tags FROM sluice_queues WHERE name = 'durable'").execute()
+        .await(10, TimeUnit.SECONDS).iterator().next();
+    assertEquals("{\"team\":\"payments\"}", queue.getString(0));
+  }
+
+  @Test
+  void whilePostgresIsDownSendsFailRetryablyAndNothingIsAcknowledgedFalsely() throws Exception {
+    String url = sqs.createQueue(b -> b.queueName("outage")).queueUrl();
+    eventually(() -> check(() -> db.query("SELECT count(*) FROM sluice_queues WHERE name = 'outage'").execute()
+        .await(10, TimeUnit.SECONDS).iterator().next().getLong(0) == 1), "the queue row is written");
+    pg.stopNow();
+    try {
+      long start = System.currentTimeMillis();
+      SqsException e = assertThrows(SqsException.class,
+          () -> sqs.sendMessage(b -> b.queueUrl(url).messageBody("during outage")));
+      assertEquals(503, e.statusCode());
+      assertTrue(System.currentTimeMillis() - start < 20_000, "answered, not hung");
+      assertEquals(0, sqs.receiveMessage(b -> b.queueUrl(url)).messages().size(),
+          "an unacknowledged message is not receivable while it is not stored");
+    } finally {
+      pg.restart();
+    }
+    String id = sqs.sendMessage(b -> b.queueUrl(url).messageBody("after outage")).messageId();
+    assertTrue(message(id) != null);
+  }
+}
