@@ -43,7 +43,11 @@ public final class QueueEngine {
   public static Future<QueueEngine> start(Vertx vertx, EngineSettings settings, DurableStore durable) {
     MemoryBudget budget = new MemoryBudget(settings.memoryBudgetBytes());
     byte[] receiptSecret = new byte[32];
-    new SecureRandom().nextBytes(receiptSecret);
+    if (durable != null) {
+      receiptSecret = durable.receiptKey();
+    } else {
+      new SecureRandom().nextBytes(receiptSecret);
+    }
     boolean eventBus = "eventbus".equals(settings.dispatch());
     if (eventBus) {
       EventBusDispatcher.registerCodec(vertx);
@@ -64,7 +68,17 @@ public final class QueueEngine {
         eventBus ? new EventBusDispatcher(vertx, shards.size()) : new DirectDispatcher(vertx, shards);
     crossShard.connect(dispatcher);
     QueueUrls urls = new QueueUrls(settings.accountId());
-    return Future.all(deployed).map(done -> new QueueEngine(dispatcher, router, urls, arns, crossShard));
+    Future<QueueEngine> started =
+        Future.all(deployed).map(done -> new QueueEngine(dispatcher, router, urls, arns, crossShard));
+    if (durable == null) {
+      return started;
+    }
+    // Everything comes back before the engine is handed to the HTTP front.
+    return started.compose(engine -> new Recovery(dispatcher, router).run(durable.pool())
+        .map(recovered -> {
+          System.getLogger(QueueEngine.class.getName()).log(System.Logger.Level.INFO, "Recovered " + recovered);
+          return engine;
+        }));
   }
 
   public QueueActions queues() {

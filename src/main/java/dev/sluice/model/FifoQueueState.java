@@ -100,6 +100,11 @@ public final class FifoQueueState extends QueueState {
     return ++lastSequenceNumber;
   }
 
+  @Override
+  protected void restoredSequence(long sequenceNumber) {
+    lastSequenceNumber = Math.max(lastSequenceNumber, sequenceNumber);
+  }
+
   /** A changed queue delay also applies to messages still delayed (§3.1), keeping their order. */
   @Override
   protected void onDelayChanged(long nowMillis) {

@@ -91,6 +91,29 @@ public final class Message extends Timed {
     this.heldBytes = heldBytes;
   }
 
+  /** A message restored from the durable store, with the redrive origin it had. */
+  Message(long key, long idHigh, long idLow, String body, long md5High, long md5Low,
+      Map<String, MessageAttributeValue> attributes, String md5OfAttributes, String traceHeader, String senderId,
+      long sentAtMillis, String groupId, String deduplicationId, long sequenceNumber, String deadLetterSourceArn,
+      int heldBytes) {
+    this.key = key;
+    this.idHigh = idHigh;
+    this.idLow = idLow;
+    this.body = body;
+    this.md5High = md5High;
+    this.md5Low = md5Low;
+    this.attributes = attributes;
+    this.md5OfAttributes = md5OfAttributes;
+    this.traceHeader = traceHeader;
+    this.senderId = senderId;
+    this.sentAtMillis = sentAtMillis;
+    this.groupId = groupId;
+    this.deduplicationId = deduplicationId;
+    this.sequenceNumber = sequenceNumber;
+    this.deadLetterSourceArn = deadLetterSourceArn;
+    this.heldBytes = heldBytes;
+  }
+
   /**
    * The same message moved to a dead-letter queue by a redrive policy (sqs-reference §7.1): it keeps
    * its id, content, sent time and receive history, takes the new queue's key and sequence, and

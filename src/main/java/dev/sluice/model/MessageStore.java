@@ -146,6 +146,50 @@ public abstract class MessageStore {
     }
   }
 
+  /**
+   * Puts back a message from the durable store at start-up, in the state its row describes: in
+   * flight (it was received) or delayed until its deadline, else visible. Messages must come in
+   * their queue's order (FIFO: by sequence number). Charged to the memory budget; nothing is
+   * written back.
+   */
+  public void restore(RestoredMessage r, long nowMillis) {
+    var attrs = r.attributes() == null || r.attributes().isEmpty() ? null : new java.util.TreeMap<>(r.attributes());
+    int held = (int) Math.max(MessageValidation.payloadBytes(r.body(), attrs), MessageValidation.heapBytes(r.body(), attrs))
+        + MESSAGE_OVERHEAD_BYTES;
+    charge(held);
+    byte[] md5 = Digests.md5(r.body());
+    Message m = new Message(r.key(), r.messageId().getMostSignificantBits(), r.messageId().getLeastSignificantBits(),
+        r.body(), Bytes.longAt(md5, 0), Bytes.longAt(md5, 8), attrs, Digests.md5OfAttributes(attrs), r.traceHeader(),
+        r.senderId(), r.sentAtMillis(), r.groupId(), r.deduplicationId(), r.sequenceNumber(), r.deadLetterSourceArn(),
+        held);
+    m.receiveCount = r.receiveCount();
+    m.firstReceiveAtMillis = r.firstReceiveAtMillis();
+    m.receiptSequence = r.receiptSequence();
+    m.receivedAtMillis = r.receiveCount() > 0 ? nowMillis : 0;
+    m.owner = this;
+    nextKey = Math.max(nextKey, r.key() + 1);
+    restoredSequence(r.sequenceNumber());
+    byKey.put(m.key, m);
+    retention.addMoved(m); // restored messages are not in sent order across queues' histories
+    if (r.visibleAtMillis() > nowMillis && r.receiveCount() > 0) {
+      m.state = MessageState.IN_FLIGHT;
+      inflightCount++;
+      addDelayed(m); // a FIFO message holds its place in its group, locking it
+      env.index().schedule(m, r.visibleAtMillis());
+    } else if (r.visibleAtMillis() > nowMillis) {
+      m.state = MessageState.DELAYED;
+      delayedCount++;
+      addDelayed(m);
+      env.index().schedule(m, r.visibleAtMillis());
+    } else {
+      m.state = MessageState.READY;
+      addReady(m, false);
+    }
+  }
+
+  /** FIFO queues continue their sequence numbers after the highest restored. */
+  protected void restoredSequence(long sequenceNumber) {}
+
   /** A new key for a message entering this queue. */
   protected final long nextKey() {
     return nextKey++;

@@ -65,6 +65,25 @@ public final class QueueRegistry {
     return md.attributes().fifo() ? new FifoQueueState(env, md) : new StandardQueueState(env, md);
   }
 
+  /**
+   * A queue as the durable store gives it back at start-up, with its generation (receipt handles
+   * issued before the restart stay valid), times, attributes and tags. Nothing is written back.
+   */
+  public QueueState restore(
+      String name, long generation, long createdAtMillis, long modifiedAtMillis, Map<String, String> attributes,
+      Map<String, String> tags) {
+    QueueAttributes qa = QueueAttributes.create(name.endsWith(".fifo"), attributes);
+    QueueMetadata md = new QueueMetadata(name, env.arns().arnOf(name), generation, createdAtMillis, qa);
+    md.setAttributes(qa, modifiedAtMillis);
+    if (!tags.isEmpty()) {
+      md.tag(tags);
+    }
+    QueueState q = newQueue(md);
+    queues.put(name, q);
+    env.directory().created(name);
+    return q;
+  }
+
   /** Validates the name and its agreement with FifoQueue; returns whether the queue is FIFO. */
   static boolean checkNameAndType(String name, Map<String, String> attrs) {
     if (name == null || name.isEmpty()) {

@@ -3,10 +3,13 @@ package dev.sluice.persistence;
 import dev.sluice.config.StorageConfig;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.pgclient.PgBuilder;
 import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.PoolOptions;
+import io.vertx.sqlclient.Tuple;
+import java.security.SecureRandom;
 
 /**
  * The PostgreSQL side of durable mode, started before the shards: the pool, the schema brought up to
@@ -17,12 +20,16 @@ public final class DurableStore {
   private final Pool pool;
   private final PersistenceVerticle writer;
   private final StorageConfig config;
+  private final byte[] receiptKey;
 
-  private DurableStore(Pool pool, PersistenceVerticle writer, StorageConfig config) {
+  private DurableStore(Pool pool, PersistenceVerticle writer, StorageConfig config, byte[] receiptKey) {
     this.pool = pool;
     this.writer = writer;
     this.config = config;
+    this.receiptKey = receiptKey;
   }
+
+  static final String RECEIPT_KEY = "receipt-hmac-key";
 
   /**
    * Connects, migrates and deploys the writer. {@code scripts} are read beforehand, off the event
@@ -36,9 +43,16 @@ public final class DurableStore {
         .using(vertx)
         .build();
     PersistenceVerticle writer = new PersistenceVerticle(pool, config.batchSize(), config.flushIntervalMillis());
+    byte[] fresh = new byte[32];
+    new SecureRandom().nextBytes(fresh);
+    // The receipt-handle key is made once and kept, so handles issued before a restart stay valid.
     return scripts.migrate(pool)
-        .compose(version -> vertx.deployVerticle(writer))
-        .map(id -> new DurableStore(pool, writer, config))
+        .compose(version -> pool.preparedQuery("INSERT INTO sluice_settings (name, value) VALUES ($1, $2)"
+            + " ON CONFLICT (name) DO NOTHING").execute(Tuple.of(RECEIPT_KEY, Buffer.buffer(fresh))))
+        .compose(inserted -> pool.preparedQuery("SELECT value FROM sluice_settings WHERE name = $1")
+            .execute(Tuple.of(RECEIPT_KEY)))
+        .compose(rows -> vertx.deployVerticle(writer)
+            .map(id -> new DurableStore(pool, writer, config, rows.iterator().next().getBuffer(0).getBytes())))
         .recover(failure -> pool.close().transform(closed -> Future.failedFuture(new IllegalStateException(
             "PostgreSQL at " + config.pgUrlForLogs() + " is not usable: " + failure.getMessage(), failure))));
   }
@@ -49,6 +63,11 @@ public final class DurableStore {
 
   public StorageConfig config() {
     return config;
+  }
+
+  /** The receipt-handle HMAC key, the same across restarts. */
+  public byte[] receiptKey() {
+    return receiptKey.clone();
   }
 
   public Pool pool() {
