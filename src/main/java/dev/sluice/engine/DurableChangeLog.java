@@ -8,6 +8,7 @@ import dev.sluice.model.QueueState;
 import dev.sluice.model.JsonText;
 import dev.sluice.persistence.AttributesJson;
 import dev.sluice.persistence.ChangeBatch;
+import dev.sluice.persistence.DedupRow;
 import dev.sluice.persistence.DeliveryState;
 import dev.sluice.persistence.MessageRow;
 import dev.sluice.persistence.PersistenceVerticle;
@@ -95,6 +96,12 @@ final class DurableChangeLog implements ChangeLog {
     long id = q.metadata().generation();
     long key = m.key();
     ops.add(b -> b.deleted(id, key));
+  }
+
+  @Override
+  public void deduplicationRemembered(QueueState q, String key, Message m, long expiresAtMillis) {
+    DedupRow row = new DedupRow(q.metadata().generation(), key, m.messageUuid(), m.sequenceNumber(), expiresAtMillis);
+    ops.add(b -> b.deduplicationRemembered(row));
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.sluice.engine;
 
+import dev.sluice.model.FifoQueueState;
 import dev.sluice.model.JsonText;
 import dev.sluice.model.QueueState;
 import dev.sluice.model.RestoredMessage;
@@ -46,7 +47,9 @@ final class Recovery {
             + " FROM sluice_messages m JOIN sluice_queues q ON q.id = m.queue_id"
             + " ORDER BY m.queue_id, m.sequence_number, m.message_key").execute()
             .compose(rows -> restoreMessages(rows))
-            .map(messages -> queues + " queues and " + messages + " messages"));
+            .compose(messages -> restoreDeduplication(pool)
+                .map(entries -> queues + " queues, " + messages + " messages and " + entries
+                    + " deduplication entries")));
   }
 
   private Future<Integer> restoreMessages(Iterable<Row> rows) {
@@ -76,6 +79,30 @@ final class Recovery {
     });
     int total = count;
     return Future.all(done).map(all -> total);
+  }
+
+  /** FIFO deduplication entries still within their window, in expiry order. */
+  private Future<Integer> restoreDeduplication(Pool pool) {
+    long now = System.currentTimeMillis();
+    return pool.preparedQuery("SELECT q.name, d.dedup_key, d.message_id, d.sequence_number, d.expires_at"
+            + " FROM sluice_dedup d JOIN sluice_queues q ON q.id = d.queue_id WHERE d.expires_at > $1"
+            + " ORDER BY d.expires_at").execute(io.vertx.sqlclient.Tuple.of(now))
+        .compose(rows -> {
+          Map<Integer, List<Row>> byShard = new LinkedHashMap<>();
+          for (Row r : rows) {
+            byShard.computeIfAbsent(router.shardOf(r.getString(0)), k -> new ArrayList<>()).add(r);
+          }
+          List<Future<Void>> done = new ArrayList<>();
+          byShard.forEach((shard, entries) -> done.add(dispatcher.call(shard, (s, reply) -> {
+            for (Row r : entries) {
+              if (s.registry().find(r.getString(0)) instanceof FifoQueueState fifo) {
+                fifo.restoreDeduplication(r.getString(1), r.getUUID(2).toString(), r.getLong(3), r.getLong(4));
+              }
+            }
+            reply.succeed(null);
+          })));
+          return Future.all(done).map(all -> rows.size());
+        });
   }
 
   private static Map<String, String> strings(String json) {

@@ -29,6 +29,9 @@ public interface ChangeLog {
   /** A message left the queue: deleted, expired or moved out. */
   void messageDeleted(MessageStore q, Message m);
 
+  /** A FIFO send was recorded for deduplication until {@code expiresAtMillis}. */
+  void deduplicationRemembered(QueueState q, String key, Message m, long expiresAtMillis);
+
   /** Nothing is persisted. */
   ChangeLog NONE = new ChangeLog() {
     @Override
@@ -53,5 +56,8 @@ public interface ChangeLog {
 
     @Override
     public void messageDeleted(MessageStore q, Message m) {}
+
+    @Override
+    public void deduplicationRemembered(QueueState q, String key, Message m, long expiresAtMillis) {}
   };
 }

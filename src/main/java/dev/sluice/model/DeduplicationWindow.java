@@ -39,11 +39,18 @@ final class DeduplicationWindow {
     return ENTRY_OVERHEAD_BYTES + 2 * key.length();
   }
 
-  void remember(String key, Message m, int heldBytes, long nowMillis) {
-    entries.put(key, new Original(
-        m.messageId(), m.sequenceNumber, nowMillis + Limits.DEDUPLICATION_WINDOW_MILLIS, heldBytes));
+  /** Records a send; answers when its entry expires. */
+  long remember(String key, Message m, int heldBytes, long nowMillis) {
+    long expiresAt = nowMillis + Limits.DEDUPLICATION_WINDOW_MILLIS;
+    restore(key, m.messageId(), m.sequenceNumber, expiresAt, heldBytes);
+    return expiresAt;
+  }
+
+  /** Puts back an entry (start-up, in expiry order) or records a new one. */
+  void restore(String key, String messageId, long sequenceNumber, long expiresAtMillis, int heldBytes) {
+    entries.put(key, new Original(messageId, sequenceNumber, expiresAtMillis, heldBytes));
     if (!sweep.isScheduled()) {
-      index.schedule(sweep, nowMillis + Limits.DEDUPLICATION_WINDOW_MILLIS);
+      index.schedule(sweep, expiresAtMillis);
     }
   }
 

@@ -84,7 +84,8 @@ public final class FifoQueueState extends QueueState {
       env.budget().release(entryBytes);
       throw e;
     }
-    deduplication.remember(key, msg, entryBytes, nowMillis);
+    long expiresAt = deduplication.remember(key, msg, entryBytes, nowMillis);
+    env.changes().deduplicationRemembered(this, key, msg, expiresAt);
     return sent(msg, m);
   }
 
@@ -98,6 +99,14 @@ public final class FifoQueueState extends QueueState {
   @Override
   protected long nextSequenceNumber() {
     return ++lastSequenceNumber;
+  }
+
+  /** Puts back a deduplication entry from the durable store (start-up, in expiry order). */
+  public void restoreDeduplication(String key, String messageId, long sequenceNumber, long expiresAtMillis) {
+    int bytes = DeduplicationWindow.bytesFor(key);
+    charge(bytes);
+    deduplication.restore(key, messageId, sequenceNumber, expiresAtMillis, bytes);
+    restoredSequence(sequenceNumber);
   }
 
   @Override

@@ -38,6 +38,11 @@ public final class BatchWriter {
       + " ON CONFLICT (id) DO UPDATE SET modified_at = EXCLUDED.modified_at, attributes = EXCLUDED.attributes,"
       + " tags = EXCLUDED.tags";
   static final String PURGE = "DELETE FROM sluice_messages WHERE queue_id = ANY($1::bigint[])";
+  static final String PURGE_DEDUP = "DELETE FROM sluice_dedup WHERE queue_id = ANY($1::bigint[])";
+  static final String DEDUP = "INSERT INTO sluice_dedup (queue_id, dedup_key, message_id, sequence_number, expires_at)"
+      + " SELECT * FROM unnest($1::bigint[], $2::text[], $3::uuid[], $4::bigint[], $5::bigint[])"
+      + " ON CONFLICT (queue_id, dedup_key) DO UPDATE SET message_id = EXCLUDED.message_id,"
+      + " sequence_number = EXCLUDED.sequence_number, expires_at = EXCLUDED.expires_at";
   static final String DELETE_QUEUES = "DELETE FROM sluice_queues WHERE id = ANY($1::bigint[])";
   static final String DELETE = "DELETE FROM sluice_messages m USING unnest($1::bigint[], $2::bigint[])"
       + " AS d(queue_id, message_key) WHERE m.queue_id = d.queue_id AND m.message_key = d.message_key";
@@ -52,6 +57,8 @@ public final class BatchWriter {
     // deleted queues last (their messages go with them).
     return pool.withTransaction(conn -> queues(conn, batch.queueRows())
         .compose(v -> byIds(conn, PURGE, batch.purgedQueues()))
+        .compose(v -> byIds(conn, PURGE_DEDUP, batch.purgedQueues()))
+        .compose(v -> deduplication(conn, batch.deduplication()))
         .compose(v -> inserts(conn, batch.inserts()))
         .compose(v -> updates(conn, batch.updates()))
         .compose(v -> deletes(conn, batch.deletes()))
@@ -70,6 +77,19 @@ public final class BatchWriter {
         .addArrayOfString(strings(rows, QueueRow::attributesJson))
         .addArrayOfString(strings(rows, QueueRow::tagsJson));
     return conn.preparedQuery(UPSERT_QUEUES).execute(t).mapEmpty();
+  }
+
+  private static Future<Void> deduplication(SqlConnection conn, List<DedupRow> rows) {
+    if (rows.isEmpty()) {
+      return Future.succeededFuture();
+    }
+    Tuple t = Tuple.tuple()
+        .addArrayOfLong(longs(rows, DedupRow::queueId))
+        .addArrayOfString(strings(rows, DedupRow::dedupKey))
+        .addArrayOfUUID(rows.stream().map(DedupRow::messageId).toArray(UUID[]::new))
+        .addArrayOfLong(longs(rows, DedupRow::sequenceNumber))
+        .addArrayOfLong(longs(rows, DedupRow::expiresAt));
+    return conn.preparedQuery(DEDUP).execute(t).mapEmpty();
   }
 
   private static Future<Void> byIds(SqlConnection conn, String sql, List<Long> ids) {

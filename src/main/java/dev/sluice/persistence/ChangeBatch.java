@@ -32,7 +32,14 @@ public final class ChangeBatch {
   /** Queues whose messages all go before this batch's own messages are written. */
   private final List<Long> purged = new ArrayList<>();
   private final List<Long> deletedQueues = new ArrayList<>();
+  /** FIFO deduplication entries, by queue and key (the latest wins). */
+  private final Map<String, DedupRow> dedup = new LinkedHashMap<>();
   private int events;
+
+  public void deduplicationRemembered(DedupRow row) {
+    events++;
+    dedup.put(row.queueId() + ":" + row.dedupKey(), row);
+  }
 
   public void queueSaved(QueueRow row) {
     events++;
@@ -46,6 +53,7 @@ public final class ChangeBatch {
   public void queuePurged(long queueId) {
     events++;
     pending.keySet().removeIf(ref -> ref.queueId() == queueId);
+    dedup.values().removeIf(d -> d.queueId() == queueId); // a purge clears the history too (§2.15)
     purged.add(queueId);
   }
 
@@ -53,6 +61,7 @@ public final class ChangeBatch {
   public void queueDeleted(long queueId) {
     events++;
     pending.keySet().removeIf(ref -> ref.queueId() == queueId);
+    dedup.values().removeIf(d -> d.queueId() == queueId);
     queues.remove(queueId);
     purged.remove(queueId);
     deletedQueues.add(queueId);
@@ -90,7 +99,11 @@ public final class ChangeBatch {
   }
 
   public boolean isEmpty() {
-    return pending.isEmpty() && queues.isEmpty() && purged.isEmpty() && deletedQueues.isEmpty();
+    return pending.isEmpty() && queues.isEmpty() && purged.isEmpty() && deletedQueues.isEmpty() && dedup.isEmpty();
+  }
+
+  public List<DedupRow> deduplication() {
+    return List.copyOf(dedup.values());
   }
 
   public List<QueueRow> queueRows() {

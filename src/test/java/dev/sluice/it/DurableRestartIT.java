@@ -37,6 +37,7 @@ class DurableRestartIT {
     String inFlightHandle;
     String standardUrl;
     String fifoUrl;
+    String firstF1Id;
     try (TestServer first = server(); SqsClient sqs = first.client()) {
       standardUrl = sqs.createQueue(b -> b.queueName("restart-orders").tags(Map.of("team", "payments"))
           .attributesWithStrings(Map.of("VisibilityTimeout", "45"))).queueUrl();
@@ -48,6 +49,7 @@ class DurableRestartIT {
       for (String body : List.of("f1", "f2", "f3")) {
         sqs.sendMessage(b -> b.queueUrl(fifoUrl).messageBody(body).messageGroupId("g"));
       }
+      firstF1Id = sqs.sendMessage(b -> b.queueUrl(fifoUrl).messageBody("f1").messageGroupId("g")).messageId();
       Message deleted = sqs.receiveMessage(b -> b.queueUrl(standardUrl)).messages().get(0);
       sqs.deleteMessage(b -> b.queueUrl(standardUrl).receiptHandle(deleted.receiptHandle()));
       Message inFlight = sqs.receiveMessage(b -> b.queueUrl(standardUrl).visibilityTimeout(600)).messages().get(0);
@@ -73,6 +75,9 @@ class DurableRestartIT {
           .get("ApproximateNumberOfMessagesNotVisible"));
 
       String fifo = second.queueUrl("restart-orders.fifo");
+      // Deduplication ids survive too: f1 again within five minutes is still a duplicate.
+      assertEquals(firstF1Id,
+          sqs.sendMessage(b -> b.queueUrl(fifo).messageBody("f1").messageGroupId("g")).messageId());
       List<Message> group = sqs.receiveMessage(b -> b.queueUrl(fifo).maxNumberOfMessages(10)
           .messageSystemAttributeNames(MessageSystemAttributeName.SEQUENCE_NUMBER)).messages();
       assertEquals(List.of("f1", "f2", "f3"), group.stream().map(Message::body).toList());

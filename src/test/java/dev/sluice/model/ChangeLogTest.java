@@ -57,6 +57,11 @@ class ChangeLogTest {
     public void messageDeleted(MessageStore q, Message m) {
       lines.add("deleted " + m.body);
     }
+
+    @Override
+    public void deduplicationRemembered(QueueState q, String key, Message m, long expiresAtMillis) {
+      lines.add("dedup " + key);
+    }
   }
 
   @Test
