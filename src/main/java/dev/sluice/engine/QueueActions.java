@@ -17,6 +17,7 @@ import dev.sluice.model.QueuePermissions;
 import dev.sluice.model.QueueState;
 import io.vertx.core.Future;
 import java.util.function.BiFunction;
+import java.util.function.Predicate;
 
 /** Queue lifecycle, attributes, tags and permissions: each runs on the shard that owns the queue. */
 public final class QueueActions {
@@ -46,10 +47,17 @@ public final class QueueActions {
    * durable: under durability commit the answer waits until the call's changes have committed.
    */
   <R> Future<R> onQueueUrlDurably(String queueUrl, BiFunction<Shard, QueueState, R> fn) {
+    return onQueueUrlDurably(queueUrl, fn, q -> true);
+  }
+
+  /** {@link #onQueueUrlDurably}, waiting only for the queues {@code mustCommit} accepts. */
+  <R> Future<R> onQueueUrlDurably(
+      String queueUrl, BiFunction<Shard, QueueState, R> fn, Predicate<QueueState> mustCommit) {
     String name = urls.nameOf(queueUrl);
     return dispatcher.call(router.shardOf(name), (s, reply) -> {
-      R answer = fn.apply(s, s.queue(name));
-      if (!s.answersSendsAfterCommit()) {
+      QueueState q = s.queue(name);
+      R answer = fn.apply(s, q);
+      if (!s.answersSendsAfterCommit() || !mustCommit.test(q)) {
         reply.succeed(answer);
         return;
       }

@@ -8,14 +8,18 @@ import dev.sluice.api.DeleteMessage;
 import dev.sluice.api.DeleteMessageBatch;
 import dev.sluice.api.Limits;
 import dev.sluice.api.SqsException;
+import dev.sluice.model.QueueState;
 import io.vertx.core.Future;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /** DeleteMessage and ChangeMessageVisibility, single and batched, by receipt handle. */
 public final class ReceiptActions {
+  private static final Predicate<QueueState> IS_FIFO = q -> q.attributes().fifo();
+
   private final QueueActions queues;
 
   ReceiptActions(QueueActions queues) {
@@ -24,10 +28,13 @@ public final class ReceiptActions {
 
   public Future<Void> deleteMessage(DeleteMessage.Request r) {
     String handle = required(r.receiptHandle(), "ReceiptHandle");
-    return queues.onQueueUrl(r.queueUrl(), (s, q) -> {
+    // A FIFO delete must survive a crash, or the message would come back out of its exactly-once
+    // window: under durability commit it is answered once committed. Standard deletes are written
+    // behind (a lost one is a redelivery, which at-least-once allows).
+    return queues.onQueueUrlDurably(r.queueUrl(), (s, q) -> {
       q.delete(handle, s.now());
       return null;
-    });
+    }, IS_FIFO);
   }
 
   public Future<Void> changeMessageVisibility(ChangeMessageVisibility.Request r) {
@@ -44,9 +51,9 @@ public final class ReceiptActions {
     BatchRules.checkEntryIds(
         entries == null ? null : entries.stream().map(DeleteMessageBatch.Entry::id).toList(),
         "DeleteMessageBatchRequestEntry");
-    return queues.onQueueUrl(r.queueUrl(), (s, q) -> each(entries, DeleteMessageBatch.Entry::id, e -> {
+    return queues.onQueueUrlDurably(r.queueUrl(), (s, q) -> each(entries, DeleteMessageBatch.Entry::id, e -> {
       q.delete(required(e.receiptHandle(), "ReceiptHandle"), s.now());
-    }));
+    }), IS_FIFO);
   }
 
   public Future<BatchIdsResponse> changeMessageVisibilityBatch(ChangeMessageVisibilityBatch.Request r) {
