@@ -53,6 +53,7 @@ public final class DurableStore {
             .execute(Tuple.of(RECEIPT_KEY)))
         .compose(rows -> vertx.deployVerticle(writer)
             .map(id -> new DurableStore(pool, writer, config, rows.iterator().next().getBuffer(0).getBytes())))
+        .onSuccess(store -> store.pruneDeduplicationHistory(vertx))
         .recover(failure -> pool.close().transform(closed -> Future.failedFuture(new IllegalStateException(
             "PostgreSQL at " + config.pgUrlForLogs() + " is not usable: " + failure.getMessage(), failure))));
   }
@@ -63,6 +64,18 @@ public final class DurableStore {
 
   public StorageConfig config() {
     return config;
+  }
+
+  static final long PRUNE_INTERVAL_MILLIS = 60_000;
+
+  /**
+   * FIFO deduplication rows are only needed for five minutes; once a minute the expired ones go
+   * (the queues forget them in memory on their own). A failed prune is retried a minute later.
+   */
+  private void pruneDeduplicationHistory(Vertx vertx) {
+    vertx.setPeriodic(PRUNE_INTERVAL_MILLIS, id -> pool
+        .preparedQuery("DELETE FROM sluice_dedup WHERE expires_at < $1")
+        .execute(Tuple.of(System.currentTimeMillis())));
   }
 
   /** The receipt-handle HMAC key, the same across restarts. */

@@ -48,9 +48,22 @@ public final class PersistenceVerticle extends VerticleBase {
     this.flushIntervalMillis = flushIntervalMillis;
   }
 
+  /** How often the writer reports a backlog in the log, and from how old a backlog. */
+  static final long LAG_REPORT_INTERVAL_MILLIS = 5_000;
+  static final long LAG_REPORTED_FROM_MILLIS = 1_000;
+  private static final System.Logger LOG = System.getLogger(PersistenceVerticle.class.getName());
+
   @Override
   public Future<?> start() {
     loop = (ContextInternal) context;
+    // Relaxed durability answers before commit, so a backlog is the window a crash would lose.
+    vertx.setPeriodic(LAG_REPORT_INTERVAL_MILLIS, id -> {
+      long lag = lagMillis();
+      if (lag >= LAG_REPORTED_FROM_MILLIS) {
+        LOG.log(System.Logger.Level.WARNING, "PostgreSQL writes are " + lag + " ms behind (" + failures
+            + " failed transactions so far); retrying");
+      }
+    });
     return Future.succeededFuture();
   }
 
@@ -77,6 +90,29 @@ public final class PersistenceVerticle extends VerticleBase {
       });
     }
     return committed.future();
+  }
+
+  /** How long a stopping writer keeps writing what it was given before it lets go. */
+  static final long DRAIN_ON_STOP_MILLIS = 10_000;
+
+  /**
+   * Undeployed (the server is stopping): writes what is still waiting first, for at most
+   * {@link #DRAIN_ON_STOP_MILLIS}, so that a clean stop loses nothing even under relaxed durability.
+   */
+  @Override
+  public Future<?> stop() {
+    Promise<Void> drained = Promise.promise();
+    long deadline = System.nanoTime() + DRAIN_ON_STOP_MILLIS * 1_000_000;
+    awaitDrained(drained, deadline);
+    return drained.future();
+  }
+
+  private void awaitDrained(Promise<Void> drained, long deadlineNanos) {
+    if ((!writing && inbox.isEmpty()) || System.nanoTime() > deadlineNanos) {
+      drained.complete();
+    } else {
+      vertx.setTimer(10, t -> awaitDrained(drained, deadlineNanos));
+    }
   }
 
   /** On the loop: writes the next transaction, or goes idle when nothing waits. */

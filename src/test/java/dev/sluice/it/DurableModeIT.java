@@ -111,4 +111,45 @@ class DurableModeIT {
     String id = sqs.sendMessage(b -> b.queueUrl(url).messageBody("after outage")).messageId();
     assertTrue(message(id) != null);
   }
+
+  @Test
+  void underLoadAnOutageLosesNothingAcknowledgedAndTrafficResumes() throws Exception {
+    String url = sqs.createQueue(b -> b.queueName("outage-load")).queueUrl();
+    java.util.Set<String> acknowledged = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    java.util.concurrent.atomic.AtomicInteger failed = new java.util.concurrent.atomic.AtomicInteger();
+    java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+    java.util.List<Thread> producers = new java.util.ArrayList<>();
+    for (int p = 0; p < 4; p++) {
+      Thread t = new Thread(() -> {
+        try (SqsClient client = server.clientWithoutRetries()) {
+          while (!stop.get()) {
+            try {
+              acknowledged.add(client.sendMessage(b -> b.queueUrl(url).messageBody("load")).messageId());
+            } catch (SqsException e) {
+              assertEquals(503, e.statusCode(), e.getMessage());
+              failed.incrementAndGet();
+            }
+          }
+        }
+      });
+      t.start();
+      producers.add(t);
+    }
+    Thread.sleep(500);
+    pg.stopNow();
+    Thread.sleep(1500);
+    int acknowledgedDuringOutage = acknowledged.size();
+    pg.restart();
+    Thread.sleep(1500);
+    stop.set(true);
+    for (Thread t : producers) {
+      t.join(30_000);
+    }
+    assertTrue(failed.get() > 0, "sends failed while PostgreSQL was down");
+    assertTrue(acknowledged.size() > acknowledgedDuringOutage, "traffic resumed after the outage");
+    eventually(() -> check(() -> db.preparedQuery("SELECT count(*) FROM sluice_messages WHERE message_id = ANY($1)")
+        .execute(Tuple.of(acknowledged.stream().map(UUID::fromString).toArray(UUID[]::new)))
+        .await(10, TimeUnit.SECONDS).iterator().next().getLong(0) == acknowledged.size()),
+        "every acknowledged message is in PostgreSQL");
+  }
 }

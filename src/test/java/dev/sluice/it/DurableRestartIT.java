@@ -87,4 +87,21 @@ class DurableRestartIT {
           "sequence numbers keep increasing after a restart");
     }
   }
+
+  @Test
+  void underRelaxedDurabilitySendsArePersistedAndComeBack() throws Exception {
+    try (TestServer relaxed = TestServer.start(Map.of("SLUICE_STORAGE", "postgres", "SLUICE_PG_URL", pg.url(),
+        "SLUICE_DURABILITY", "relaxed")); SqsClient sqs = relaxed.client()) {
+      String url = sqs.createQueue(b -> b.queueName("relaxed")).queueUrl();
+      for (int i = 0; i < 100; i++) {
+        int n = i;
+        sqs.sendMessage(b -> b.queueUrl(url).messageBody("r" + n));
+      }
+    }
+    try (TestServer again = server(); SqsClient sqs = again.client()) {
+      assertEquals("100", sqs.getQueueAttributes(b -> b.queueUrl(again.queueUrl("relaxed"))
+          .attributeNames(QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES)).attributesAsStrings()
+          .get("ApproximateNumberOfMessages"));
+    }
+  }
 }

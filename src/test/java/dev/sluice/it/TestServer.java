@@ -52,6 +52,17 @@ final class TestServer implements AutoCloseable {
         .build();
   }
 
+  /** A client that gives up at the first error, to see each answer as the server gave it. */
+  SqsClient clientWithoutRetries() {
+    return SqsClient.builder()
+        .endpointOverride(endpoint)
+        .region(Region.US_EAST_1)
+        .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("AKIDTEST", "secret")))
+        .overrideConfiguration(o -> o.retryPolicy(software.amazon.awssdk.core.retry.RetryPolicy.none()))
+        .httpClient(UrlConnectionHttpClient.builder().socketTimeout(Duration.ofSeconds(30)).build())
+        .build();
+  }
+
   SqsAsyncClient asyncClient(int maxConnections) {
     return SqsAsyncClient.builder()
         .endpointOverride(endpoint)
