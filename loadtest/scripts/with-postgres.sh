@@ -11,7 +11,7 @@ PORT=${PGPORT:-5599}
 RUN_AS=(); [ "$(id -u)" = 0 ] && { chown postgres:postgres "$DIR"; RUN_AS=(runuser -u postgres --); }
 "${RUN_AS[@]}" "$PGBIN/initdb" -D "$DIR/data" -A trust -U postgres -E UTF8 --no-locale >"$DIR/initdb.log"
 "${RUN_AS[@]}" "$PGBIN/pg_ctl" -D "$DIR/data" -l "$DIR/server.log" -w -t 30 \
-  -o "-p $PORT -k $DIR -c listen_addresses=127.0.0.1" start >/dev/null
+  -o "-p $PORT -k $DIR -c listen_addresses=127.0.0.1 ${PG_SETTINGS:-}" start >/dev/null
 trap '"${RUN_AS[@]}" "$PGBIN/pg_ctl" -D "$DIR/data" -m fast -w stop >/dev/null || true; rm -rf "$DIR"' EXIT
 export SLUICE_STORAGE=postgres SLUICE_PG_URL="postgresql://postgres@127.0.0.1:$PORT/postgres"
 stats() {

@@ -8,6 +8,7 @@ import dev.sluice.persistence.DurableStore;
 import dev.sluice.persistence.SchemaMigrations;
 import dev.sluice.http.HttpFrontend;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 
@@ -19,11 +20,13 @@ public final class Sluice {
   private final Vertx vertx;
   private final QueueEngine engine;
   private final int port;
+  private final DurableStore durable;
 
-  private Sluice(Vertx vertx, QueueEngine engine, int port) {
+  private Sluice(Vertx vertx, QueueEngine engine, int port, DurableStore durable) {
     this.vertx = vertx;
     this.engine = engine;
     this.port = port;
+    this.durable = durable;
   }
 
   public static Future<Sluice> start(SluiceConfig cfg) {
@@ -39,9 +42,9 @@ public final class Sluice {
         ? DurableStore.start(vertx, cfg.storage(), SchemaMigrations.load())
         : Future.succeededFuture(null);
     return durable
-        .compose(store -> QueueEngine.start(vertx, settings, store))
-        .compose(engine -> HttpFrontend.deploy(vertx, cfg.http(), httpInstances, engine, cfg.sqs().accountId())
-            .map(port -> new Sluice(vertx, engine, port)))
+        .compose(store -> QueueEngine.start(vertx, settings, store)
+            .compose(engine -> HttpFrontend.deploy(vertx, cfg.http(), httpInstances, engine, cfg.sqs().accountId())
+                .map(port -> new Sluice(vertx, engine, port, store))))
         .recover(failure -> vertx.close().transform(ignored -> Future.failedFuture(failure)));
   }
 
@@ -71,7 +74,16 @@ public final class Sluice {
     return vertx;
   }
 
+  /** Stops; in durable mode the writer first writes what it still holds. */
   public Future<Void> stop() {
-    return vertx.close();
+    if (durable == null) {
+      return vertx.close();
+    }
+    // Vert.x is closed from a thread of its own: a listener on the writer's undeployment runs on an
+    // event loop, and a future completed there after Vert.x has closed would never be delivered.
+    Promise<Void> stopped = Promise.promise();
+    durable.stop().toCompletionStage().whenCompleteAsync((ok, failure) -> vertx.close().onComplete(stopped));
+    return stopped.future();
   }
+
 }

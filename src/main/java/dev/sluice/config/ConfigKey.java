@@ -38,7 +38,7 @@ public enum ConfigKey {
       "postgres only: commit (a send is answered once it is committed) or relaxed (answered at once;"
           + " may lose up to one flush interval of sends on a crash)."),
   PG_URL("pg.url", "postgresql://user[:password]@host:port/database of the PostgreSQL to use."),
-  PG_POOL_SIZE("pg.poolSize", "Connections to PostgreSQL."),
+  PG_POOL_SIZE("pg.poolSize", "Connections to PostgreSQL; the writer runs up to poolSize - 1 transactions at once."),
   PG_BATCH_SIZE("pg.batchSize", "Most changes written in one transaction."),
   PG_FLUSH_INTERVAL_MILLIS(
       "pg.flushIntervalMillis", "Longest a change waits for others to share its transaction, in ms."),

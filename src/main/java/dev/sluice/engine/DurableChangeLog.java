@@ -6,10 +6,10 @@ import dev.sluice.model.MessageState;
 import dev.sluice.model.MessageStore;
 import dev.sluice.model.QueueState;
 import dev.sluice.model.JsonText;
-import dev.sluice.persistence.AttributesJson;
 import dev.sluice.persistence.ChangeBatch;
 import dev.sluice.persistence.DedupRow;
 import dev.sluice.persistence.DeliveryState;
+import dev.sluice.persistence.MessageContent;
 import dev.sluice.persistence.MessageRow;
 import dev.sluice.persistence.PersistenceVerticle;
 import dev.sluice.persistence.QueueRow;
@@ -73,10 +73,12 @@ final class DurableChangeLog implements ChangeLog {
 
   @Override
   public void messageStored(MessageStore q, Message m) {
-    MessageRow row = new MessageRow(q.metadata().generation(), m.key(), m.messageUuid(), m.body(),
-        AttributesJson.encode(m.attributes()), m.traceHeader(), m.senderId(), m.sentAtMillis(), m.groupId(),
-        m.deduplicationId(), m.sequenceNumber(), m.deadLetterSourceArn(), m.visibleAtMillis(), m.receiveCount(),
-        m.firstReceiveAtMillis(), m.receiptSequence());
+    // Packed here, on the shard's loop, so the one writer loop only gathers rows.
+    byte[] content = new MessageContent(m.body(), m.attributes(), m.traceHeader(), m.senderId(), m.groupId(),
+        m.deduplicationId(), m.deadLetterSourceArn()).encode();
+    MessageRow row = new MessageRow(q.metadata().generation(), m.key(), m.messageUuid(), m.sentAtMillis(),
+        m.sequenceNumber(), m.visibleAtMillis(), m.receiveCount(), m.firstReceiveAtMillis(), m.receiptSequence(),
+        content);
     ops.add(b -> b.stored(row));
     if (holdSends && m.state() == MessageState.PENDING) {
       pending.add(m);

@@ -4,7 +4,7 @@ import dev.sluice.model.FifoQueueState;
 import dev.sluice.model.JsonText;
 import dev.sluice.model.QueueState;
 import dev.sluice.model.RestoredMessage;
-import dev.sluice.persistence.AttributesJson;
+import dev.sluice.persistence.MessageContent;
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
@@ -41,9 +41,8 @@ final class Recovery {
           }
           return Future.all(restored).map(all -> rows.size());
         })
-        .compose(queues -> pool.query("SELECT q.name, m.message_key, m.message_id, m.body, m.attributes,"
-            + " m.trace_header, m.sender_id, m.sent_at, m.group_id, m.dedup_id, m.sequence_number,"
-            + " m.dlq_source_arn, m.visible_at, m.receive_count, m.first_receive_at, m.receipt_sequence"
+        .compose(queues -> pool.query("SELECT q.name, m.message_key, m.message_id, m.sent_at, m.sequence_number,"
+            + " m.visible_at, m.receive_count, m.first_receive_at, m.receipt_sequence, m.content"
             + " FROM sluice_messages m JOIN sluice_queues q ON q.id = m.queue_id"
             + " ORDER BY m.queue_id, m.sequence_number, m.message_key").execute()
             .compose(rows -> restoreMessages(rows))
@@ -57,10 +56,10 @@ final class Recovery {
     int count = 0;
     for (Row r : rows) {
       String name = r.getString(0);
-      RestoredMessage m = new RestoredMessage(r.getLong(1), r.getUUID(2), r.getString(3),
-          AttributesJson.decode(r.getString(4)), r.getString(5), r.getString(6), r.getLong(7), r.getString(8),
-          r.getString(9), r.getLong(10), r.getString(11), r.getLong(12), r.getInteger(13), r.getLong(14),
-          r.getInteger(15));
+      MessageContent c = MessageContent.decode(r.getBuffer(9).getBytes());
+      RestoredMessage m = new RestoredMessage(r.getLong(1), r.getUUID(2), c.body(), c.attributes(),
+          c.traceHeader(), c.senderId(), r.getLong(3), c.groupId(), c.deduplicationId(), r.getLong(4),
+          c.deadLetterSourceArn(), r.getLong(5), r.getInteger(6), r.getLong(7), r.getInteger(8));
       byShard.computeIfAbsent(router.shardOf(name), k -> new ArrayList<>()).add(new Object[] {name, m});
       count++;
     }

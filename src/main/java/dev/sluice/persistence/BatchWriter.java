@@ -1,160 +1,242 @@
 package dev.sluice.persistence;
 
 import io.vertx.core.Future;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.sqlclient.Pool;
-import io.vertx.sqlclient.SqlConnection;
+import io.vertx.sqlclient.SqlClient;
 import io.vertx.sqlclient.Tuple;
 import java.util.List;
 import java.util.UUID;
-import java.util.function.Function;
 
 /**
- * Writes one {@link ChangeBatch} in one transaction, with one array-based statement per kind of
- * change whatever the batch size, each a single round trip ({@code unnest} of parallel arrays), so
- * a batch of thousands of messages costs a handful of statements.
- * Every statement is idempotent, so a batch may be retried after a failure whatever its outcome.
- * Stateless; the caller runs one batch at a time.
+ * Writes one {@link ChangeBatch} atomically, with one array-based statement per kind of change
+ * whatever the batch size ({@code unnest} of parallel arrays), so a batch of thousands of messages
+ * costs a handful of statements.
+ *
+ * <p>A batch of message changes only (the common case: sends, receives, deletes, FIFO
+ * deduplication ids) is a single statement whose parts are data-modifying CTEs: one round trip,
+ * atomic on its own, no BEGIN or COMMIT to wait for. Its parts cannot touch the same row (the batch
+ * is coalesced per message and per deduplication key). A batch that changes queues (rows, purges,
+ * deletions) is a transaction of ordered statements instead, as its purge must not see the rows the
+ * same batch inserts after it.
+ *
+ * <p>A batch may be retried after a failure whatever its outcome: every statement is idempotent,
+ * the message insert in its retried form.
  */
 public final class BatchWriter {
-  static final String INSERT = "INSERT INTO sluice_messages (queue_id, message_key, message_id, body, attributes,"
-      + " trace_header, sender_id, sent_at, group_id, dedup_id, sequence_number, dlq_source_arn, visible_at,"
-      + " receive_count, first_receive_at, receipt_sequence)"
-      + " SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::uuid[], $4::text[], $5::text[], $6::text[],"
-      + " $7::text[], $8::bigint[], $9::text[], $10::text[], $11::bigint[], $12::text[], $13::bigint[],"
-      + " $14::integer[], $15::bigint[], $16::integer[])"
-      // A retried batch whose first attempt did commit (the connection broke after COMMIT) must
-      // not fail: the row takes the batch's state again.
-      + " ON CONFLICT (queue_id, message_key) DO UPDATE SET visible_at = EXCLUDED.visible_at,"
-      + " receive_count = EXCLUDED.receive_count, first_receive_at = EXCLUDED.first_receive_at,"
-      + " receipt_sequence = EXCLUDED.receipt_sequence";
-  static final String UPDATE = "UPDATE sluice_messages m SET visible_at = u.visible_at,"
-      + " receive_count = u.receive_count, first_receive_at = u.first_receive_at,"
-      + " receipt_sequence = u.receipt_sequence"
-      + " FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::integer[], $5::bigint[], $6::integer[])"
-      + " AS u(queue_id, message_key, visible_at, receive_count, first_receive_at, receipt_sequence)"
-      + " WHERE m.queue_id = u.queue_id AND m.message_key = u.message_key";
+  /** Insert columns, in the order of the arrays {@link #addInserts} appends. */
+  private static final String INSERT_COLUMNS = "queue_id, message_key, message_id, sent_at, sequence_number,"
+      + " visible_at, receive_count, first_receive_at, receipt_sequence, content";
+  private static final String[] INSERT_TYPES =
+      {"bigint", "bigint", "uuid", "bigint", "bigint", "bigint", "integer", "bigint", "integer", "bytea"};
+  private static final String[] UPDATE_TYPES = {"bigint", "bigint", "bigint", "integer", "bigint", "integer"};
+  private static final String[] DELETE_TYPES = {"bigint", "bigint"};
+  private static final String[] DEDUP_TYPES = {"bigint", "text", "uuid", "bigint", "bigint"};
+
+  static String insert(int firstParam, boolean retried) {
+    return "INSERT INTO sluice_messages (" + INSERT_COLUMNS + ") SELECT * FROM " + unnest(firstParam, INSERT_TYPES)
+        // A batch retried after a failure may have committed on its first attempt (the connection
+        // broke after COMMIT): its rows take the batch's state again instead of failing. Only
+        // retries pay for the conflict check.
+        + (retried ? " ON CONFLICT (queue_id, message_key) DO UPDATE SET visible_at = EXCLUDED.visible_at,"
+            + " receive_count = EXCLUDED.receive_count, first_receive_at = EXCLUDED.first_receive_at,"
+            + " receipt_sequence = EXCLUDED.receipt_sequence" : "");
+  }
+
+  static String update(int firstParam) {
+    return "UPDATE sluice_messages m SET visible_at = u.visible_at, receive_count = u.receive_count,"
+        + " first_receive_at = u.first_receive_at, receipt_sequence = u.receipt_sequence FROM "
+        + unnest(firstParam, UPDATE_TYPES)
+        + " AS u(queue_id, message_key, visible_at, receive_count, first_receive_at, receipt_sequence)"
+        + " WHERE m.queue_id = u.queue_id AND m.message_key = u.message_key";
+  }
+
+  static String delete(int firstParam) {
+    return "DELETE FROM sluice_messages m USING " + unnest(firstParam, DELETE_TYPES) + " AS d(queue_id, message_key)"
+        + " WHERE m.queue_id = d.queue_id AND m.message_key = d.message_key";
+  }
+
+  static String dedup(int firstParam) {
+    return "INSERT INTO sluice_dedup (queue_id, dedup_key, message_id, sequence_number, expires_at) SELECT * FROM "
+        + unnest(firstParam, DEDUP_TYPES) + " ON CONFLICT (queue_id, dedup_key) DO UPDATE SET"
+        + " message_id = EXCLUDED.message_id, sequence_number = EXCLUDED.sequence_number,"
+        + " expires_at = EXCLUDED.expires_at";
+  }
+
+  /** The message-only batch as one statement; empty parts cost an empty array each. */
+  static String messages(boolean retried) {
+    int p = 1;
+    String ins = insert(p, retried);
+    p += INSERT_TYPES.length;
+    String upd = update(p);
+    p += UPDATE_TYPES.length;
+    String del = delete(p);
+    p += DELETE_TYPES.length;
+    return "WITH i AS (" + ins + "), u AS (" + upd + "), d AS (" + del + "), q AS (" + dedup(p) + ") SELECT 1";
+  }
+
+  private static final String MESSAGES = messages(false);
+  private static final String MESSAGES_RETRIED = messages(true);
   static final String UPSERT_QUEUES = "INSERT INTO sluice_queues (id, name, created_at, modified_at, attributes, tags)"
       + " SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::bigint[], $5::text[], $6::text[])"
       + " ON CONFLICT (id) DO UPDATE SET modified_at = EXCLUDED.modified_at, attributes = EXCLUDED.attributes,"
       + " tags = EXCLUDED.tags";
   static final String PURGE = "DELETE FROM sluice_messages WHERE queue_id = ANY($1::bigint[])";
   static final String PURGE_DEDUP = "DELETE FROM sluice_dedup WHERE queue_id = ANY($1::bigint[])";
-  static final String DEDUP = "INSERT INTO sluice_dedup (queue_id, dedup_key, message_id, sequence_number, expires_at)"
-      + " SELECT * FROM unnest($1::bigint[], $2::text[], $3::uuid[], $4::bigint[], $5::bigint[])"
-      + " ON CONFLICT (queue_id, dedup_key) DO UPDATE SET message_id = EXCLUDED.message_id,"
-      + " sequence_number = EXCLUDED.sequence_number, expires_at = EXCLUDED.expires_at";
   static final String DELETE_QUEUES = "DELETE FROM sluice_queues WHERE id = ANY($1::bigint[])";
-  static final String DELETE = "DELETE FROM sluice_messages m USING unnest($1::bigint[], $2::bigint[])"
-      + " AS d(queue_id, message_key) WHERE m.queue_id = d.queue_id AND m.message_key = d.message_key";
 
   private BatchWriter() {}
 
-  public static Future<Void> write(Pool pool, ChangeBatch batch) {
+  /** Writes a batch; {@code retried} when an earlier attempt of it failed with an unknown outcome. */
+  public static Future<Void> write(Pool pool, ChangeBatch batch, boolean retried) {
     if (batch.isEmpty()) {
       return Future.succeededFuture();
     }
-    // Queue rows first (messages refer to them), purges before the messages stored after them,
-    // deleted queues last (their messages go with them).
+    if (!batch.changesQueues()) {
+      Tuple t = Tuple.tuple();
+      addInserts(t, batch.inserts());
+      addUpdates(t, batch.updates());
+      addDeletes(t, batch.deletes());
+      addDeduplication(t, batch.deduplication());
+      return pool.preparedQuery(retried ? MESSAGES_RETRIED : MESSAGES).execute(t).mapEmpty();
+    }
+    // Queue rows first, purges before the messages stored after them, deleted queues last with
+    // their messages and deduplication history.
     return pool.withTransaction(conn -> queues(conn, batch.queueRows())
         .compose(v -> byIds(conn, PURGE, batch.purgedQueues()))
         .compose(v -> byIds(conn, PURGE_DEDUP, batch.purgedQueues()))
-        .compose(v -> deduplication(conn, batch.deduplication()))
-        .compose(v -> inserts(conn, batch.inserts()))
-        .compose(v -> updates(conn, batch.updates()))
-        .compose(v -> deletes(conn, batch.deletes()))
+        .compose(v -> run(conn, dedup(1), batch.deduplication().isEmpty(), t -> addDeduplication(t, batch.deduplication())))
+        .compose(v -> run(conn, insert(1, retried), batch.inserts().isEmpty(), t -> addInserts(t, batch.inserts())))
+        .compose(v -> run(conn, update(1), batch.updates().isEmpty(), t -> addUpdates(t, batch.updates())))
+        .compose(v -> run(conn, delete(1), batch.deletes()[0].length == 0, t -> addDeletes(t, batch.deletes())))
+        .compose(v -> byIds(conn, PURGE, batch.deletedQueues()))
+        .compose(v -> byIds(conn, PURGE_DEDUP, batch.deletedQueues()))
         .compose(v -> byIds(conn, DELETE_QUEUES, batch.deletedQueues())));
   }
 
-  private static Future<Void> queues(SqlConnection conn, List<QueueRow> rows) {
-    if (rows.isEmpty()) {
+  private static Future<Void> run(SqlClient conn, String sql, boolean nothing, java.util.function.Consumer<Tuple> params) {
+    if (nothing) {
       return Future.succeededFuture();
     }
-    Tuple t = Tuple.tuple()
-        .addArrayOfLong(longs(rows, QueueRow::id))
-        .addArrayOfString(strings(rows, QueueRow::name))
-        .addArrayOfLong(longs(rows, QueueRow::createdAt))
-        .addArrayOfLong(longs(rows, QueueRow::modifiedAt))
-        .addArrayOfString(strings(rows, QueueRow::attributesJson))
-        .addArrayOfString(strings(rows, QueueRow::tagsJson));
-    return conn.preparedQuery(UPSERT_QUEUES).execute(t).mapEmpty();
+    Tuple t = Tuple.tuple();
+    params.accept(t);
+    return conn.preparedQuery(sql).execute(t).mapEmpty();
   }
 
-  private static Future<Void> deduplication(SqlConnection conn, List<DedupRow> rows) {
-    if (rows.isEmpty()) {
+  private static Future<Void> queues(SqlClient conn, List<QueueRow> rows) {
+    int n = rows.size();
+    if (n == 0) {
       return Future.succeededFuture();
     }
-    Tuple t = Tuple.tuple()
-        .addArrayOfLong(longs(rows, DedupRow::queueId))
-        .addArrayOfString(strings(rows, DedupRow::dedupKey))
-        .addArrayOfUUID(rows.stream().map(DedupRow::messageId).toArray(UUID[]::new))
-        .addArrayOfLong(longs(rows, DedupRow::sequenceNumber))
-        .addArrayOfLong(longs(rows, DedupRow::expiresAt));
-    return conn.preparedQuery(DEDUP).execute(t).mapEmpty();
+    Long[] ids = new Long[n];
+    String[] names = new String[n];
+    Long[] created = new Long[n];
+    Long[] modified = new Long[n];
+    String[] attributes = new String[n];
+    String[] tags = new String[n];
+    for (int i = 0; i < n; i++) {
+      QueueRow r = rows.get(i);
+      ids[i] = r.id();
+      names[i] = r.name();
+      created[i] = r.createdAt();
+      modified[i] = r.modifiedAt();
+      attributes[i] = r.attributesJson();
+      tags[i] = r.tagsJson();
+    }
+    return conn.preparedQuery(UPSERT_QUEUES).execute(Tuple.tuple().addArrayOfLong(ids).addArrayOfString(names)
+        .addArrayOfLong(created).addArrayOfLong(modified).addArrayOfString(attributes).addArrayOfString(tags))
+        .mapEmpty();
   }
 
-  private static Future<Void> byIds(SqlConnection conn, String sql, List<Long> ids) {
+  private static Future<Void> byIds(SqlClient conn, String sql, List<Long> ids) {
     if (ids.isEmpty()) {
       return Future.succeededFuture();
     }
     return conn.preparedQuery(sql).execute(Tuple.tuple().addArrayOfLong(ids.toArray(Long[]::new))).mapEmpty();
   }
 
-  private static Future<Void> inserts(SqlConnection conn, List<MessageRow> rows) {
-    if (rows.isEmpty()) {
-      return Future.succeededFuture();
+  // Plain loops into the arrays the client encodes: these run for every message written.
+
+  private static void addInserts(Tuple t, List<MessageRow> rows) {
+    int n = rows.size();
+    Long[] queueIds = new Long[n];
+    Long[] keys = new Long[n];
+    UUID[] ids = new UUID[n];
+    Long[] sentAt = new Long[n];
+    Long[] sequence = new Long[n];
+    Long[] visibleAt = new Long[n];
+    Integer[] receiveCount = new Integer[n];
+    Long[] firstReceiveAt = new Long[n];
+    Integer[] receiptSequence = new Integer[n];
+    Buffer[] content = new Buffer[n];
+    for (int i = 0; i < n; i++) {
+      MessageRow r = rows.get(i);
+      queueIds[i] = r.queueId();
+      keys[i] = r.messageKey();
+      ids[i] = r.messageId();
+      sentAt[i] = r.sentAt();
+      sequence[i] = r.sequenceNumber();
+      visibleAt[i] = r.visibleAt();
+      receiveCount[i] = r.receiveCount();
+      firstReceiveAt[i] = r.firstReceiveAt();
+      receiptSequence[i] = r.receiptSequence();
+      content[i] = Buffer.buffer(r.content());
     }
-    Tuple t = Tuple.tuple()
-        .addArrayOfLong(longs(rows, MessageRow::queueId))
-        .addArrayOfLong(longs(rows, MessageRow::messageKey))
-        .addArrayOfUUID(rows.stream().map(MessageRow::messageId).toArray(UUID[]::new))
-        .addArrayOfString(strings(rows, MessageRow::body))
-        .addArrayOfString(strings(rows, MessageRow::attributesJson))
-        .addArrayOfString(strings(rows, MessageRow::traceHeader))
-        .addArrayOfString(strings(rows, MessageRow::senderId))
-        .addArrayOfLong(longs(rows, MessageRow::sentAt))
-        .addArrayOfString(strings(rows, MessageRow::groupId))
-        .addArrayOfString(strings(rows, MessageRow::dedupId))
-        .addArrayOfLong(longs(rows, MessageRow::sequenceNumber))
-        .addArrayOfString(strings(rows, MessageRow::deadLetterSourceArn))
-        .addArrayOfLong(longs(rows, MessageRow::visibleAt))
-        .addArrayOfInteger(ints(rows, MessageRow::receiveCount))
-        .addArrayOfLong(longs(rows, MessageRow::firstReceiveAt))
-        .addArrayOfInteger(ints(rows, MessageRow::receiptSequence));
-    return conn.preparedQuery(INSERT).execute(t).mapEmpty();
+    t.addArrayOfLong(queueIds).addArrayOfLong(keys).addArrayOfUUID(ids).addArrayOfLong(sentAt)
+        .addArrayOfLong(sequence).addArrayOfLong(visibleAt).addArrayOfInteger(receiveCount)
+        .addArrayOfLong(firstReceiveAt).addArrayOfInteger(receiptSequence).addArrayOfBuffer(content);
   }
 
-  private static Future<Void> updates(SqlConnection conn, List<DeliveryState> states) {
-    if (states.isEmpty()) {
-      return Future.succeededFuture();
+  private static void addUpdates(Tuple t, List<DeliveryState> states) {
+    int n = states.size();
+    Long[] queueIds = new Long[n];
+    Long[] keys = new Long[n];
+    Long[] visibleAt = new Long[n];
+    Integer[] receiveCount = new Integer[n];
+    Long[] firstReceiveAt = new Long[n];
+    Integer[] receiptSequence = new Integer[n];
+    for (int i = 0; i < n; i++) {
+      DeliveryState s = states.get(i);
+      queueIds[i] = s.queueId();
+      keys[i] = s.messageKey();
+      visibleAt[i] = s.visibleAt();
+      receiveCount[i] = s.receiveCount();
+      firstReceiveAt[i] = s.firstReceiveAt();
+      receiptSequence[i] = s.receiptSequence();
     }
-    Tuple t = Tuple.tuple()
-        .addArrayOfLong(longs(states, DeliveryState::queueId))
-        .addArrayOfLong(longs(states, DeliveryState::messageKey))
-        .addArrayOfLong(longs(states, DeliveryState::visibleAt))
-        .addArrayOfInteger(ints(states, DeliveryState::receiveCount))
-        .addArrayOfLong(longs(states, DeliveryState::firstReceiveAt))
-        .addArrayOfInteger(ints(states, DeliveryState::receiptSequence));
-    return conn.preparedQuery(UPDATE).execute(t).mapEmpty();
+    t.addArrayOfLong(queueIds).addArrayOfLong(keys).addArrayOfLong(visibleAt).addArrayOfInteger(receiveCount)
+        .addArrayOfLong(firstReceiveAt).addArrayOfInteger(receiptSequence);
   }
 
-  private static Future<Void> deletes(SqlConnection conn, long[][] refs) {
-    if (refs[0].length == 0) {
-      return Future.succeededFuture();
+  private static void addDeletes(Tuple t, long[][] refs) {
+    t.addArrayOfLong(boxed(refs[0])).addArrayOfLong(boxed(refs[1]));
+  }
+
+  private static void addDeduplication(Tuple t, List<DedupRow> rows) {
+    int n = rows.size();
+    Long[] queueIds = new Long[n];
+    String[] keys = new String[n];
+    UUID[] ids = new UUID[n];
+    Long[] sequence = new Long[n];
+    Long[] expiresAt = new Long[n];
+    for (int i = 0; i < n; i++) {
+      DedupRow r = rows.get(i);
+      queueIds[i] = r.queueId();
+      keys[i] = r.dedupKey();
+      ids[i] = r.messageId();
+      sequence[i] = r.sequenceNumber();
+      expiresAt[i] = r.expiresAt();
     }
-    Tuple t = Tuple.tuple().addArrayOfLong(boxed(refs[0])).addArrayOfLong(boxed(refs[1]));
-    return conn.preparedQuery(DELETE).execute(t).mapEmpty();
+    t.addArrayOfLong(queueIds).addArrayOfString(keys).addArrayOfUUID(ids).addArrayOfLong(sequence)
+        .addArrayOfLong(expiresAt);
   }
 
-  private static <T> Long[] longs(List<T> items, Function<T, Long> f) {
-    return items.stream().map(f).toArray(Long[]::new);
-  }
-
-  private static <T> Integer[] ints(List<T> items, Function<T, Integer> f) {
-    return items.stream().map(f).toArray(Integer[]::new);
-  }
-
-  private static <T> String[] strings(List<T> items, Function<T, String> f) {
-    return items.stream().map(f).toArray(String[]::new);
+  private static String unnest(int firstParam, String[] types) {
+    StringBuilder sb = new StringBuilder("unnest(");
+    for (int i = 0; i < types.length; i++) {
+      sb.append(i == 0 ? "" : ", ").append('$').append(firstParam + i).append("::").append(types[i]).append("[]");
+    }
+    return sb.append(')').toString();
   }
 
   private static Long[] boxed(long[] values) {

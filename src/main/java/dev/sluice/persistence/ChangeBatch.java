@@ -1,9 +1,11 @@
 package dev.sluice.persistence;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The changes of one write-behind window, coalesced (DESIGN.md §3): a message sent and deleted in
@@ -14,8 +16,6 @@ import java.util.Map;
  * by the one writer that fills and flushes it.
  */
 public final class ChangeBatch {
-  private record Ref(long queueId, long messageKey) {}
-
   private sealed interface Pending permits Insert, Update, Delete {}
 
   private record Insert(MessageRow row) implements Pending {}
@@ -26,7 +26,7 @@ public final class ChangeBatch {
 
   private static final Delete DELETE = new Delete();
 
-  private final Map<Ref, Pending> pending = new LinkedHashMap<>();
+  private final Map<MessageRef, Pending> pending = new LinkedHashMap<>();
   /** Queue rows to write, by id (the latest state wins). */
   private final Map<Long, QueueRow> queues = new LinkedHashMap<>();
   /** Queues whose messages all go before this batch's own messages are written. */
@@ -69,12 +69,12 @@ public final class ChangeBatch {
 
   public void stored(MessageRow row) {
     events++;
-    pending.put(new Ref(row.queueId(), row.messageKey()), new Insert(row));
+    pending.put(new MessageRef(row.queueId(), row.messageKey()), new Insert(row));
   }
 
   public void changed(DeliveryState state) {
     events++;
-    Ref ref = new Ref(state.queueId(), state.messageKey());
+    MessageRef ref = new MessageRef(state.queueId(), state.messageKey());
     Pending before = pending.get(ref);
     if (before instanceof Insert insert) {
       pending.put(ref, new Insert(insert.row().with(state)));
@@ -85,12 +85,48 @@ public final class ChangeBatch {
 
   public void deleted(long queueId, long messageKey) {
     events++;
-    Ref ref = new Ref(queueId, messageKey);
+    MessageRef ref = new MessageRef(queueId, messageKey);
     if (pending.get(ref) instanceof Insert) {
       pending.remove(ref); // never written, never to be
     } else {
       pending.put(ref, DELETE);
     }
+  }
+
+  /**
+   * True when this batch changes queues (rows, purges, deletions): such a batch is written alone,
+   * after every earlier one has committed and before any later one starts, so that no message row
+   * commits before its queue's row and no purge misses a message still being inserted.
+   */
+  public boolean changesQueues() {
+    return !queues.isEmpty() || !purged.isEmpty() || !deletedQueues.isEmpty();
+  }
+
+  /** The messages this batch inserts. */
+  Set<MessageRef> insertedRefs() {
+    Set<MessageRef> out = new HashSet<>();
+    pending.forEach((ref, p) -> {
+      if (p instanceof Insert) {
+        out.add(ref);
+      }
+    });
+    return out;
+  }
+
+  /**
+   * True when this batch updates or deletes a message that {@code inserting} (the batches still
+   * being written) inserts: it must wait for them, or its statement would not see the row yet.
+   */
+  boolean touchesAny(Set<MessageRef> inserting) {
+    if (inserting.isEmpty()) {
+      return false;
+    }
+    for (Map.Entry<MessageRef, Pending> e : pending.entrySet()) {
+      if (!(e.getValue() instanceof Insert) && inserting.contains(e.getKey())) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Events taken in, before coalescing. */
@@ -140,7 +176,7 @@ public final class ChangeBatch {
 
   /** (queue id, message key) pairs to delete, as two parallel arrays. */
   public long[][] deletes() {
-    List<Ref> refs = new ArrayList<>();
+    List<MessageRef> refs = new ArrayList<>();
     pending.forEach((ref, p) -> {
       if (p instanceof Delete) {
         refs.add(ref);

@@ -21,12 +21,22 @@ public final class DurableStore {
   private final PersistenceVerticle writer;
   private final StorageConfig config;
   private final byte[] receiptKey;
+  private final Vertx vertx;
+  private final String writerDeployment;
 
-  private DurableStore(Pool pool, PersistenceVerticle writer, StorageConfig config, byte[] receiptKey) {
+  private DurableStore(Vertx vertx, Pool pool, PersistenceVerticle writer, String writerDeployment,
+      StorageConfig config, byte[] receiptKey) {
+    this.vertx = vertx;
     this.pool = pool;
     this.writer = writer;
+    this.writerDeployment = writerDeployment;
     this.config = config;
     this.receiptKey = receiptKey;
+  }
+
+  /** Transactions the writer runs at once: all connections but one, left for pruning and reads. */
+  static int writeTransactions(int poolSize) {
+    return Math.max(1, poolSize - 1);
   }
 
   static final String RECEIPT_KEY = "receipt-hmac-key";
@@ -42,7 +52,8 @@ public final class DurableStore {
             .setPipeliningLimit(256))
         .using(vertx)
         .build();
-    PersistenceVerticle writer = new PersistenceVerticle(pool, config.batchSize(), config.flushIntervalMillis());
+    PersistenceVerticle writer = new PersistenceVerticle(pool, config.batchSize(), config.flushIntervalMillis(),
+        writeTransactions(config.poolSize()));
     byte[] fresh = new byte[32];
     new SecureRandom().nextBytes(fresh);
     // The receipt-handle key is made once and kept, so handles issued before a restart stay valid.
@@ -52,10 +63,19 @@ public final class DurableStore {
         .compose(inserted -> pool.preparedQuery("SELECT value FROM sluice_settings WHERE name = $1")
             .execute(Tuple.of(RECEIPT_KEY)))
         .compose(rows -> vertx.deployVerticle(writer)
-            .map(id -> new DurableStore(pool, writer, config, rows.iterator().next().getBuffer(0).getBytes())))
+            .map(id -> new DurableStore(vertx, pool, writer, id, config, rows.iterator().next().getBuffer(0).getBytes())))
         .onSuccess(store -> store.pruneDeduplicationHistory(vertx))
         .recover(failure -> pool.close().transform(closed -> Future.failedFuture(new IllegalStateException(
             "PostgreSQL at " + config.pgUrlForLogs() + " is not usable: " + failure.getMessage(), failure))));
+  }
+
+  /**
+   * Stops the writer, which first writes what it still holds. Closing Vert.x alone would close the
+   * pool and the writer at the same time and lose the writer's last batches; Vert.x closes the pool
+   * afterwards.
+   */
+  public Future<Void> stop() {
+    return vertx.undeploy(writerDeployment);
   }
 
   public PersistenceVerticle writer() {

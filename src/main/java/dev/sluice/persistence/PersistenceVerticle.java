@@ -7,25 +7,37 @@ import io.vertx.core.internal.ContextInternal;
 import io.vertx.sqlclient.Pool;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
 /**
  * The write-behind writer (DESIGN.md §3): shards submit their changes from any event loop; this
- * verticle's own loop gathers them into transactions and writes one at a time (group commit:
- * whatever arrives while a transaction is being written goes into the next one, up to
- * {@code batchSize} changes, and a lone change waits at most {@code flushIntervalMillis} for
- * company). A submission's future completes, on its caller's context, once the transaction holding
- * it has committed. When PostgreSQL is unreachable the batch is retried with growing pauses and
- * nothing submitted is dropped; the writer recovers by itself when the database is back.
+ * verticle's own loop gathers them into transactions (group commit: whatever arrives while
+ * transactions are being written goes into the next one, up to {@code batchSize} changes, and a
+ * lone change waits at most {@code flushIntervalMillis} for company). Up to
+ * {@code maxTransactions} transactions are written at once, on separate connections, so that a
+ * batch does not wait for the previous one's round trips and commit; a batch that depends on one
+ * still being written waits for it (see {@link #mustWait}). A submission's future completes, on its
+ * caller's context, once the transaction holding it has committed. When PostgreSQL is unreachable
+ * a batch is retried with growing pauses and nothing submitted is dropped; the writer recovers by
+ * itself when the database is back.
  *
  * <p>A loop-owned batcher rather than a Mutiny stream: time-based grouping in Mutiny runs on its own
- * scheduler thread, and here the batch, its retries and the pool all stay on one event loop.
+ * scheduler thread, and here the batches, their retries and the pool all stay on one event loop.
  */
 public final class PersistenceVerticle extends VerticleBase {
   /** Changes submitted together, and who waits for their commit. */
   private record Submission(Consumer<ChangeBatch> changes, int count, Promise<Void> committed, long atNanos) {}
+
+  /** A batch taken from the inbox, from when it is built until it has committed. */
+  private static final class Transaction {
+    final ChangeBatch batch = new ChangeBatch();
+    final List<Submission> taken = new ArrayList<>();
+    Set<MessageRef> inserts = Set.of();
+    boolean alone;
+  }
 
   static final long RETRY_MIN_MILLIS = 50;
   static final long RETRY_MAX_MILLIS = 2000;
@@ -33,25 +45,31 @@ public final class PersistenceVerticle extends VerticleBase {
   private final Pool pool;
   private final int batchSize;
   private final int flushIntervalMillis;
+  private final int maxTransactions;
   private final ConcurrentLinkedQueue<Submission> inbox = new ConcurrentLinkedQueue<>();
   private final AtomicBoolean wakeUpScheduled = new AtomicBoolean();
-  private ContextInternal loop;
-  private boolean writing;
+  private final List<Transaction> writing = new ArrayList<>();
+  /** Built but waiting for a transaction it depends on; nothing more is taken meanwhile. */
+  private Transaction waiting;
+  private boolean flushTimerArmed;
   private long retryMillis = RETRY_MIN_MILLIS;
   private volatile long oldestPendingNanos;
   private volatile long transactions;
   private volatile long failures;
 
-  public PersistenceVerticle(Pool pool, int batchSize, int flushIntervalMillis) {
+  public PersistenceVerticle(Pool pool, int batchSize, int flushIntervalMillis, int maxTransactions) {
     this.pool = pool;
     this.batchSize = batchSize;
     this.flushIntervalMillis = flushIntervalMillis;
+    this.maxTransactions = maxTransactions;
   }
 
   /** How often the writer reports a backlog in the log, and from how old a backlog. */
   static final long LAG_REPORT_INTERVAL_MILLIS = 5_000;
   static final long LAG_REPORTED_FROM_MILLIS = 1_000;
   private static final System.Logger LOG = System.getLogger(PersistenceVerticle.class.getName());
+
+  private ContextInternal loop;
 
   @Override
   public Future<?> start() {
@@ -78,14 +96,15 @@ public final class PersistenceVerticle extends VerticleBase {
     if (wakeUpScheduled.compareAndSet(false, true)) {
       loop.runOnContext(v -> {
         wakeUpScheduled.set(false);
-        if (!writing) {
-          writing = true;
-          // A lone change waits briefly for others to share its transaction.
-          if (flushIntervalMillis > 0) {
-            vertx.setTimer(flushIntervalMillis, t -> writeNext());
-          } else {
-            writeNext();
-          }
+        if (writing.isEmpty() && waiting == null && !flushTimerArmed && flushIntervalMillis > 0) {
+          // Idle: a lone change waits briefly for others to share its transaction.
+          flushTimerArmed = true;
+          vertx.setTimer(flushIntervalMillis, t -> {
+            flushTimerArmed = false;
+            pump();
+          });
+        } else if (!flushTimerArmed) {
+          pump();
         }
       });
     }
@@ -108,48 +127,104 @@ public final class PersistenceVerticle extends VerticleBase {
   }
 
   private void awaitDrained(Promise<Void> drained, long deadlineNanos) {
-    if ((!writing && inbox.isEmpty()) || System.nanoTime() > deadlineNanos) {
+    if ((writing.isEmpty() && waiting == null && inbox.isEmpty()) || System.nanoTime() > deadlineNanos) {
       drained.complete();
     } else {
       vertx.setTimer(10, t -> awaitDrained(drained, deadlineNanos));
     }
   }
 
-  /** On the loop: writes the next transaction, or goes idle when nothing waits. */
-  private void writeNext() {
-    List<Submission> taken = new ArrayList<>();
-    ChangeBatch batch = new ChangeBatch();
+  /** On the loop: starts as many transactions as may run now. */
+  private void pump() {
+    while (writing.size() < maxTransactions) {
+      if (waiting == null) {
+        waiting = take();
+        if (waiting == null) {
+          break;
+        }
+      }
+      if (mustWait(waiting)) {
+        break; // resumed when a transaction ends
+      }
+      Transaction tx = waiting;
+      waiting = null;
+      writing.add(tx);
+      write(tx, false);
+    }
+    oldestPendingNanos = oldestPending();
+  }
+
+  /** The next batch from the inbox, or null when nothing waits. */
+  private Transaction take() {
+    Transaction tx = new Transaction();
     int count = 0;
     Submission s;
     while (count < batchSize && (s = inbox.poll()) != null) {
-      s.changes().accept(batch);
+      s.changes().accept(tx.batch);
       count += s.count();
-      taken.add(s);
+      tx.taken.add(s);
     }
-    if (taken.isEmpty()) {
-      writing = false;
-      oldestPendingNanos = 0;
-      return;
+    if (tx.taken.isEmpty()) {
+      return null;
     }
-    oldestPendingNanos = taken.get(0).atNanos();
-    write(batch, taken);
+    tx.alone = tx.batch.changesQueues();
+    tx.inserts = tx.batch.insertedRefs();
+    return tx;
   }
 
-  private void write(ChangeBatch batch, List<Submission> taken) {
-    BatchWriter.write(pool, batch).onComplete((ok, failure) -> {
+  /**
+   * Whether {@code next} must wait for the transactions being written: when either side changes
+   * queues (written alone), or when it updates or deletes a message one of them inserts (under
+   * relaxed durability a message can be received and deleted before its insert has committed).
+   */
+  private boolean mustWait(Transaction next) {
+    if (writing.isEmpty()) {
+      return false;
+    }
+    if (next.alone) {
+      return true;
+    }
+    for (Transaction tx : writing) {
+      if (tx.alone || next.batch.touchesAny(tx.inserts)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private void write(Transaction tx, boolean retried) {
+    BatchWriter.write(pool, tx.batch, retried).onComplete((ok, failure) -> {
       if (failure == null) {
         transactions++;
         retryMillis = RETRY_MIN_MILLIS;
-        taken.forEach(t -> t.committed().tryComplete());
-        writeNext();
+        writing.remove(tx);
+        tx.taken.forEach(t -> t.committed().tryComplete());
+        pump();
       } else {
         // PostgreSQL is down or the transaction failed: keep the batch and try again later.
         failures++;
+        if (retryMillis == RETRY_MIN_MILLIS) {
+          // The first failure after a success says why; the lag report then counts the retries.
+          LOG.log(System.Logger.Level.WARNING, "PostgreSQL write failed, retrying: " + failure.getMessage());
+        }
         long pause = retryMillis;
         retryMillis = Math.min(RETRY_MAX_MILLIS, retryMillis * 2);
-        vertx.setTimer(pause, t -> write(batch, taken));
+        vertx.setTimer(pause, t -> write(tx, true));
       }
     });
+  }
+
+  private long oldestPending() {
+    long oldest = 0;
+    for (Transaction tx : writing) {
+      long at = tx.taken.get(0).atNanos();
+      oldest = oldest == 0 ? at : Math.min(oldest, at);
+    }
+    if (waiting != null) {
+      long at = waiting.taken.get(0).atNanos();
+      oldest = oldest == 0 ? at : Math.min(oldest, at);
+    }
+    return oldest;
   }
 
   /** How long the oldest change not yet committed has waited, in ms (0 when all are committed). */

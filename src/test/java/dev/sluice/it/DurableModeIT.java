@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.sluice.persistence.MessageContent;
 import dev.sluice.pg.ThrowawayPostgres;
 import io.vertx.core.Vertx;
 import io.vertx.pgclient.PgBuilder;
@@ -49,7 +50,7 @@ class DurableModeIT {
   }
 
   static Row message(String messageId) throws Exception {
-    var rows = db.preparedQuery("SELECT body, receive_count, visible_at FROM sluice_messages WHERE message_id = $1")
+    var rows = db.preparedQuery("SELECT content, receive_count, visible_at FROM sluice_messages WHERE message_id = $1")
         .execute(Tuple.of(UUID.fromString(messageId))).await(10, TimeUnit.SECONDS);
     return rows.size() == 0 ? null : rows.iterator().next();
   }
@@ -80,7 +81,7 @@ class DurableModeIT {
     String id = sqs.sendMessage(b -> b.queueUrl(url).messageBody("order 1")).messageId();
     Row row = message(id);
     assertTrue(row != null, "the acknowledged message is in PostgreSQL");
-    assertEquals("order 1", row.getString(0));
+    assertEquals("order 1", MessageContent.decode(row.getBuffer(0).getBytes()).body());
     Message got = sqs.receiveMessage(b -> b.queueUrl(url).visibilityTimeout(60)).messages().get(0);
     eventually(() -> check(() -> message(id).getInteger(1) == 1), "the receive count is written behind");
     assertTrue(message(id).getLong(2) > System.currentTimeMillis() + 50_000, "its visibility deadline too");

@@ -1,6 +1,7 @@
 package dev.sluice.persistence;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.sluice.pg.ThrowawayPostgres;
 import io.vertx.core.Vertx;
@@ -42,15 +43,23 @@ class BatchWriterIT {
   }
 
   static MessageRow row(long key) {
-    return new MessageRow(7, key, new UUID(1, key), "body " + key + " ünïcode \uD83D\uDE00", "{\"a\":1}", "Root=1",
-        "sender", 1000 + key, "g", "d" + key, 100 + key, null, 0, 0, 0, 0);
+    return row(7, key, "body " + key + " ünïcode \uD83D\uDE00");
+  }
+
+  static MessageRow row(long queueId, long key, String body) {
+    return new MessageRow(queueId, key, new UUID(1, key), 1000 + key, 100 + key, 0, 0, 0, 0,
+        new MessageContent(body, null, "Root=1", "sender", "g", "d" + key, null).encode());
+  }
+
+  static String body(Row r) {
+    return MessageContent.decode(r.getBuffer("content").getBytes()).body();
   }
 
   static List<String> stored() throws Exception {
     List<String> out = new ArrayList<>();
-    for (Row r : pool.query("SELECT message_key, body, visible_at, receive_count, receipt_sequence, sequence_number"
-        + " FROM sluice_messages ORDER BY message_key").execute().await(10, TimeUnit.SECONDS)) {
-      out.add(r.getLong(0) + "|" + r.getString(1) + "|" + r.getLong(2) + "|" + r.getInteger(3) + "|"
+    for (Row r : pool.query("SELECT message_key, content, visible_at, receive_count, receipt_sequence,"
+        + " sequence_number FROM sluice_messages ORDER BY message_key").execute().await(10, TimeUnit.SECONDS)) {
+      out.add(r.getLong(0) + "|" + body(r) + "|" + r.getLong(2) + "|" + r.getInteger(3) + "|"
           + r.getInteger(4) + "|" + r.getLong(5));
     }
     return out;
@@ -64,9 +73,9 @@ class BatchWriterIT {
     }
     first.changed(new DeliveryState(7, 2, 9000, 1, 2000, 1));
     first.deleted(7, 3);
-    BatchWriter.write(pool, first).await(30, TimeUnit.SECONDS);
+    BatchWriter.write(pool, first, false).await(30, TimeUnit.SECONDS);
     assertEquals(999, stored().size());
-    assertEquals("2|" + row(2).body() + "|9000|1|1|102", stored().get(1));
+    assertEquals("2|body 2 ünïcode \uD83D\uDE00|9000|1|1|102", stored().get(1));
 
     ChangeBatch second = new ChangeBatch();
     second.changed(new DeliveryState(7, 1, 5000, 1, 2000, 1));
@@ -74,33 +83,50 @@ class BatchWriterIT {
     for (long k = 4; k <= 1000; k++) {
       second.deleted(7, k);
     }
-    BatchWriter.write(pool, second).await(30, TimeUnit.SECONDS);
-    assertEquals(List.of("1|" + row(1).body() + "|5000|1|1|101", "2|" + row(2).body() + "|0|1|1|102"), stored());
+    BatchWriter.write(pool, second, false).await(30, TimeUnit.SECONDS);
+    assertEquals(List.of("1|body 1 ünïcode \uD83D\uDE00|5000|1|1|101", "2|body 2 ünïcode \uD83D\uDE00|0|1|1|102"),
+        stored());
   }
 
   @Test
   void queueRowsPurgesAndQueueDeletionsLandInOrder() throws Exception {
     ChangeBatch b = new ChangeBatch();
     b.queueSaved(new QueueRow(11, "other", 5, 5, "{\"DelaySeconds\":\"0\"}", "{}"));
-    b.stored(new MessageRow(11, 1, new UUID(3, 1), "before purge", null, null, "s", 1, null, null, 0, null, 0, 0, 0,
-        0));
-    BatchWriter.write(pool, b).await(30, TimeUnit.SECONDS);
+    b.stored(row(11, 1, "before purge"));
+    BatchWriter.write(pool, b, false).await(30, TimeUnit.SECONDS);
     ChangeBatch purge = new ChangeBatch();
     purge.queueSaved(new QueueRow(11, "other", 5, 6, "{\"DelaySeconds\":\"1\"}", "{\"team\":\"a\"}"));
     purge.queuePurged(11);
-    purge.stored(new MessageRow(11, 2, new UUID(3, 2), "after purge", null, null, "s", 2, null, null, 0, null, 0, 0,
-        0, 0));
-    BatchWriter.write(pool, purge).await(30, TimeUnit.SECONDS);
-    assertEquals("after purge", pool.query("SELECT body FROM sluice_messages WHERE queue_id = 11").execute()
-        .await(10, TimeUnit.SECONDS).iterator().next().getString(0));
+    purge.stored(row(11, 2, "after purge"));
+    purge.deduplicationRemembered(new DedupRow(11, "d2", new UUID(3, 2), 102, Long.MAX_VALUE));
+    BatchWriter.write(pool, purge, false).await(30, TimeUnit.SECONDS);
+    assertEquals("after purge", body(pool.query("SELECT content FROM sluice_messages WHERE queue_id = 11")
+        .execute().await(10, TimeUnit.SECONDS).iterator().next()));
     assertEquals("{\"team\":\"a\"}", pool.query("SELECT tags FROM sluice_queues WHERE id = 11").execute()
         .await(10, TimeUnit.SECONDS).iterator().next().getString(0));
     ChangeBatch delete = new ChangeBatch();
     delete.queueDeleted(11);
-    BatchWriter.write(pool, delete).await(30, TimeUnit.SECONDS);
+    BatchWriter.write(pool, delete, false).await(30, TimeUnit.SECONDS);
     assertEquals(0L, pool.query("SELECT count(*) FROM sluice_messages WHERE queue_id = 11").execute()
         .await(10, TimeUnit.SECONDS).iterator().next().getLong(0));
     assertEquals(0L, pool.query("SELECT count(*) FROM sluice_queues WHERE id = 11").execute()
         .await(10, TimeUnit.SECONDS).iterator().next().getLong(0));
+    assertEquals(0L, pool.query("SELECT count(*) FROM sluice_dedup WHERE queue_id = 11").execute()
+        .await(10, TimeUnit.SECONDS).iterator().next().getLong(0));
+  }
+
+  @Test
+  void aBatchRetriedAfterAnUnknownOutcomeWritesItsStateAgainWithoutFailing() throws Exception {
+    ChangeBatch b = new ChangeBatch();
+    b.stored(row(7, 5000, "retried"));
+    BatchWriter.write(pool, b, false).await(30, TimeUnit.SECONDS);
+    // As if the first attempt's COMMIT reached the server but its answer was lost.
+    assertThrows(Exception.class, () -> BatchWriter.write(pool, b, false).await(30, TimeUnit.SECONDS));
+    BatchWriter.write(pool, b, true).await(30, TimeUnit.SECONDS);
+    assertEquals(1L, pool.query("SELECT count(*) FROM sluice_messages WHERE message_key = 5000").execute()
+        .await(10, TimeUnit.SECONDS).iterator().next().getLong(0));
+    ChangeBatch cleanUp = new ChangeBatch();
+    cleanUp.deleted(7, 5000);
+    BatchWriter.write(pool, cleanUp, false).await(30, TimeUnit.SECONDS);
   }
 }

@@ -9,9 +9,11 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 class ChangeBatchTest {
+  /** One content for all rows, so that rows compare equal (a record compares arrays by identity). */
+  static final byte[] CONTENT = new MessageContent("body", null, null, "sender", null, null, null).encode();
+
   static MessageRow row(long key) {
-    return new MessageRow(7, key, new UUID(1, key), "body" + key, null, null, "sender", 1000, null, null, 0, null,
-        0, 0, 0, 0);
+    return new MessageRow(7, key, new UUID(1, key), 1000, 0, 0, 0, 0, 0, CONTENT);
   }
 
   @Test

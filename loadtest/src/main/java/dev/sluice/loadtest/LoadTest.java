@@ -88,8 +88,10 @@ public final class LoadTest {
     long end = from + TimeUnit.SECONDS.toNanos(o.durationSeconds());
     List<Future<Worker.Result>> runs = new ArrayList<>();
     int usersPerWorker = Math.max(1, o.users() / workers.size());
+    double rate = o.decimal("rate", 0); // requests per second in all; 0 = closed loop
     for (Worker w : workers) {
-      runs.add(w.run(iteration, usersPerWorker, from, end));
+      runs.add(rate > 0 ? w.runAtRate(iteration, rate / workers.size(), from, end)
+          : w.run(iteration, usersPerWorker, from, end));
     }
     Histogram latency = new Histogram();
     long ops = 0;

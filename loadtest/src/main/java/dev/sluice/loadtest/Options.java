@@ -25,6 +25,10 @@ final class Options {
     return Integer.parseInt(values.getOrDefault(name, Integer.toString(def)));
   }
 
+  double decimal(String name, double def) {
+    return Double.parseDouble(values.getOrDefault(name, Double.toString(def)));
+  }
+
   URI url() {
     return URI.create(string("url", "http://127.0.0.1:9324"));
   }

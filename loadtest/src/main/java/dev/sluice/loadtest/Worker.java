@@ -54,6 +54,65 @@ final class Worker extends VerticleBase {
     return done.future();
   }
 
+  /** Most requests one worker keeps outstanding at a fixed rate; beyond it a due request is an error. */
+  static final int MAX_OUTSTANDING = 10_000;
+
+  /**
+   * Open loop: starts {@code perSecond} iterations a second, whatever the answers' pace, until
+   * {@code endNanos}. Latency counts from when each request was due, not from when it could be sent,
+   * so a server that falls behind shows it (no coordinated omission).
+   */
+  Future<Result> runAtRate(Iteration it, double perSecond, long fromNanos, long endNanos) {
+    Promise<Result> done = Promise.promise();
+    context.runOnContext(v -> {
+      long[] counters = new long[4]; // ops, messages, errors, outstanding
+      Histogram latency = new Histogram();
+      long start = System.nanoTime();
+      long[] started = {0};
+      long timer = vertx.setPeriodic(1, id -> {
+        long now = System.nanoTime();
+        long due = (long) ((Math.min(now, endNanos) - start) * perSecond / 1e9);
+        for (; started[0] < due; started[0]++) {
+          long dueAt = start + (long) (started[0] * 1e9 / perSecond);
+          if (counters[3] >= MAX_OUTSTANDING) {
+            counters[2]++;
+            continue;
+          }
+          counters[3]++;
+          it.run(sqs).onComplete((moved, failure) -> {
+            counters[3]--;
+            long end = System.nanoTime();
+            if (dueAt >= fromNanos && dueAt < endNanos) {
+              if (failure == null) {
+                counters[0]++;
+                counters[1] += moved;
+                latency.record((end - dueAt) / 1000);
+              } else {
+                counters[2]++;
+              }
+            }
+            if (failure != null && counters[2] < 5) {
+              System.err.println("error: " + failure.getMessage());
+            }
+          });
+        }
+      });
+      vertx.setTimer(Math.max(1, (endNanos - System.nanoTime()) / 1_000_000), t -> {
+        vertx.cancelTimer(timer);
+        awaitOutstanding(counters, latency, done);
+      });
+    });
+    return done.future();
+  }
+
+  private void awaitOutstanding(long[] counters, Histogram latency, Promise<Result> done) {
+    if (counters[3] == 0) {
+      done.complete(new Result(counters[0], counters[1], counters[2], latency));
+    } else {
+      vertx.setTimer(10, t -> awaitOutstanding(counters, latency, done));
+    }
+  }
+
   private void loop(Iteration it, long fromNanos, long endNanos, long[] ops, long[] messages, long[] errors,
       Histogram latency, int[] running, Promise<Result> done) {
     long start = System.nanoTime();
