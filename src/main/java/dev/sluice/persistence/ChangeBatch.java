@@ -102,27 +102,23 @@ public final class ChangeBatch {
     return !queues.isEmpty() || !purged.isEmpty() || !deletedQueues.isEmpty();
   }
 
-  /** The messages this batch inserts. */
-  Set<MessageRef> insertedRefs() {
-    Set<MessageRef> out = new HashSet<>();
-    pending.forEach((ref, p) -> {
-      if (p instanceof Insert) {
-        out.add(ref);
-      }
-    });
-    return out;
+  /** The messages this batch writes (inserts, updates or deletes). */
+  Set<MessageRef> messageRefs() {
+    return new HashSet<>(pending.keySet());
   }
 
   /**
-   * True when this batch updates or deletes a message that {@code inserting} (the batches still
-   * being written) inserts: it must wait for them, or its statement would not see the row yet.
+   * True when this batch writes a message that {@code running} (the batches still being written)
+   * writes too: it must wait for them. An update or delete would not see a row whose insert has not
+   * committed (relaxed durability lets a message be received and deleted that early), and two
+   * batches changing the same rows could deadlock or, after a failed attempt, commit out of order.
    */
-  boolean touchesAny(Set<MessageRef> inserting) {
-    if (inserting.isEmpty()) {
+  boolean touchesAny(Set<MessageRef> running) {
+    if (running.isEmpty()) {
       return false;
     }
-    for (Map.Entry<MessageRef, Pending> e : pending.entrySet()) {
-      if (!(e.getValue() instanceof Insert) && inserting.contains(e.getKey())) {
+    for (MessageRef ref : pending.keySet()) {
+      if (running.contains(ref)) {
         return true;
       }
     }
@@ -138,8 +134,14 @@ public final class ChangeBatch {
     return pending.isEmpty() && queues.isEmpty() && purged.isEmpty() && deletedQueues.isEmpty() && dedup.isEmpty();
   }
 
+  /**
+   * Sorted by queue and key, so that batches written at once lock deduplication rows in the same
+   * order and cannot deadlock.
+   */
   public List<DedupRow> deduplication() {
-    return List.copyOf(dedup.values());
+    List<DedupRow> out = new ArrayList<>(dedup.values());
+    out.sort(java.util.Comparator.comparingLong(DedupRow::queueId).thenComparing(DedupRow::dedupKey));
+    return out;
   }
 
   public List<QueueRow> queueRows() {

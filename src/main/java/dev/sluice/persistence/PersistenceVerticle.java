@@ -18,8 +18,8 @@ import java.util.function.Consumer;
  * transactions are being written goes into the next one, up to {@code batchSize} changes, and a
  * lone change waits at most {@code flushIntervalMillis} for company). Up to
  * {@code maxTransactions} transactions are written at once, on separate connections, so that a
- * batch does not wait for the previous one's round trips and commit; a batch that depends on one
- * still being written waits for it (see {@link #mustWait}). A submission's future completes, on its
+ * batch does not wait for the previous one's round trips and commit; a batch that shares a message
+ * or a queue with one still being written waits for it (see {@link #mustWait}). A submission's future completes, on its
  * caller's context, once the transaction holding it has committed. When PostgreSQL is unreachable
  * a batch is retried with growing pauses and nothing submitted is dropped; the writer recovers by
  * itself when the database is back.
@@ -35,7 +35,7 @@ public final class PersistenceVerticle extends VerticleBase {
   private static final class Transaction {
     final ChangeBatch batch = new ChangeBatch();
     final List<Submission> taken = new ArrayList<>();
-    Set<MessageRef> inserts = Set.of();
+    Set<MessageRef> messages = Set.of();
     boolean alone;
   }
 
@@ -168,14 +168,13 @@ public final class PersistenceVerticle extends VerticleBase {
       return null;
     }
     tx.alone = tx.batch.changesQueues();
-    tx.inserts = tx.batch.insertedRefs();
+    tx.messages = tx.batch.messageRefs();
     return tx;
   }
 
   /**
    * Whether {@code next} must wait for the transactions being written: when either side changes
-   * queues (written alone), or when it updates or deletes a message one of them inserts (under
-   * relaxed durability a message can be received and deleted before its insert has committed).
+   * queues (written alone), or when both write the same message ({@link ChangeBatch#touchesAny}).
    */
   private boolean mustWait(Transaction next) {
     if (writing.isEmpty()) {
@@ -185,7 +184,7 @@ public final class PersistenceVerticle extends VerticleBase {
       return true;
     }
     for (Transaction tx : writing) {
-      if (tx.alone || next.batch.touchesAny(tx.inserts)) {
+      if (tx.alone || next.batch.touchesAny(tx.messages)) {
         return true;
       }
     }
