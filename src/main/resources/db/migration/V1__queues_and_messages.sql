@@ -54,3 +54,8 @@ CREATE TABLE sluice_settings (
   name   TEXT  PRIMARY KEY,
   value  BYTEA NOT NULL
 );
+
+-- One number per start of a server on this database. Message keys start at run << 40, so a key
+-- (and a receipt handle naming it) is never reused by a later run, even for a queue that was
+-- empty at the restart. A sequence never hands a value out twice, crashes included.
+CREATE SEQUENCE sluice_runs;

@@ -38,6 +38,10 @@ final class DurableChangeLog implements ChangeLog {
   /** Messages stored pending in this call, released once their submission has committed. */
   private List<Message> pending = new ArrayList<>();
   private List<MessageStore> pendingIn = new ArrayList<>();
+  /** Bytes of message content in {@link #ops}, so the writer can bound a batch's size. */
+  private long bytes;
+  /** Submissions of this shard not yet committed, in submission order. */
+  private final List<Future<Void>> uncommitted = new ArrayList<>();
 
   DurableChangeLog(Vertx vertx, PersistenceVerticle writer, boolean holdSends, long sendTimeoutMillis) {
     this.vertx = vertx;
@@ -79,7 +83,15 @@ final class DurableChangeLog implements ChangeLog {
     MessageRow row = new MessageRow(q.metadata().generation(), m.key(), m.messageUuid(), m.sentAtMillis(),
         m.sequenceNumber(), m.visibleAtMillis(), m.receiveCount(), m.firstReceiveAtMillis(), m.receiptSequence(),
         content);
+    bytes += content.length;
     ops.add(b -> b.stored(row));
+    if (m.originQueueId() != 0) {
+      // A moved message: its old row goes in the same write as its new one.
+      long originQueue = m.originQueueId();
+      long originKey = m.originKey();
+      ops.add(b -> b.deleted(originQueue, originKey));
+      m.originWritten();
+    }
     if (holdSends && m.state() == MessageState.PENDING) {
       pending.add(m);
       pendingIn.add(q);
@@ -120,11 +132,16 @@ final class DurableChangeLog implements ChangeLog {
     ops = new ArrayList<>();
     pending = new ArrayList<>();
     pendingIn = new ArrayList<>();
-    Future<Void> committed = writer.submit(b -> submitted.forEach(op -> op.accept(b)), submitted.size());
+    Future<Void> committed = writer.submit(b -> submitted.forEach(op -> op.accept(b)), submitted.size(), bytes);
+    bytes = 0;
+    uncommitted.removeIf(Future::isComplete);
+    uncommitted.add(committed);
     if (messages.isEmpty()) {
       return committed;
     }
-    return committed.onSuccess(v -> release.release(stores, messages));
+    // Transient failures are retried by the writer until they commit; a failure here is for good
+    // (PostgreSQL refused the batch), and its pending messages were never acknowledged.
+    return committed.onComplete((ok, failure) -> release.release(stores, messages, failure == null));
   }
 
   /**
@@ -134,23 +151,36 @@ final class DurableChangeLog implements ChangeLog {
    * acknowledgment).
    */
   Future<Void> flushWithin(Releaser release) {
-    Future<Void> committed = flush(release);
-    if (committed.isComplete()) {
-      return committed;
-    }
+    // A call that changed nothing still answers for earlier changes: a FIFO duplicate is answered
+    // with its original, a repeated FIFO delete with the first one, so both wait for what this
+    // shard submitted before them (batches commit out of order: for all of it).
+    Future<Void> committed = ops.isEmpty() ? earlierCommitted() : flush(release);
     Promise<Void> answer = ContextInternal.current().promise();
     long timer = vertx.setTimer(sendTimeoutMillis, t -> answer.tryFail(new SqsException(
         ErrorCode.SERVICE_UNAVAILABLE, "The message could not be stored in time; it may still be delivered."
             + " Retry the request.")));
     committed.onComplete((ok, failure) -> {
       vertx.cancelTimer(timer);
-      answer.tryComplete();
+      if (failure == null) {
+        answer.tryComplete();
+      } else {
+        answer.tryFail(new SqsException(ErrorCode.INTERNAL_FAILURE,
+            "The message could not be stored: PostgreSQL refused it. It was not accepted."));
+      }
     });
     return answer.future();
   }
 
-  /** Makes messages whose write committed receivable, as a shard call. */
+  private Future<Void> earlierCommitted() {
+    uncommitted.removeIf(Future::isComplete);
+    return uncommitted.isEmpty() ? Future.succeededFuture() : Future.all(List.copyOf(uncommitted)).mapEmpty();
+  }
+
+  /**
+   * As a shard call: makes messages whose write committed receivable, or drops those whose write
+   * failed for good.
+   */
   interface Releaser {
-    void release(List<MessageStore> stores, List<Message> messages);
+    void release(List<MessageStore> stores, List<Message> messages, boolean committed);
   }
 }

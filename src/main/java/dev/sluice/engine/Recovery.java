@@ -36,8 +36,14 @@ final class Recovery {
           List<Future<QueueState>> restored = new ArrayList<>();
           for (Row r : rows) {
             String name = r.getString(1);
-            restored.add(dispatcher.call(router.shardOf(name), (s, reply) -> reply.succeed(s.registry().restore(
-                name, r.getLong(0), r.getLong(2), r.getLong(3), strings(r.getString(4)), strings(r.getString(5))))));
+            restored.add(dispatcher.call(router.shardOf(name), (s, reply) -> {
+              QueueState q = s.registry().restore(name, r.getLong(0), r.getLong(2), r.getLong(3),
+                  strings(r.getString(4)), strings(r.getString(5)));
+              if (q instanceof FifoQueueState fifo) {
+                fifo.resumeSequence(s.now());
+              }
+              reply.succeed(q);
+            }));
           }
           return Future.all(restored).map(all -> rows.size());
         })

@@ -55,10 +55,14 @@ public final class Shard {
     return durable != null && durable.holdsSendsUntilCommitted();
   }
 
-  private void release(List<MessageStore> stores, List<Message> messages) {
+  private void release(List<MessageStore> stores, List<Message> messages, boolean committed) {
     run((s, reply) -> {
       for (int i = 0; i < messages.size(); i++) {
-        stores.get(i).commitPending(messages.get(i), now());
+        if (committed) {
+          stores.get(i).commitPending(messages.get(i), now());
+        } else {
+          stores.get(i).dropPending(messages.get(i));
+        }
       }
       reply.succeed(null);
     }, (result, failure) -> {});

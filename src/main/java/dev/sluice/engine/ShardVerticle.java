@@ -61,7 +61,8 @@ public final class ShardVerticle extends VerticleBase {
         settings.maxInflightPerQueue(),
         crossShard,
         crossShard,
-        changes == null ? ChangeLog.NONE : changes);
+        changes == null ? ChangeLog.NONE : changes,
+        ShardResources.firstKeyOfRun(durable == null ? 0 : durable.run()));
     shard = new Shard(index, env, clock, this::rearm, task -> context.runOnContext(v -> task.run()), changes);
     if (eventBusDispatch) {
       EventBusDispatcher.register(vertx, index, shard);

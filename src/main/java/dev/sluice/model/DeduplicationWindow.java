@@ -54,6 +54,18 @@ final class DeduplicationWindow {
     }
   }
 
+  /** Forgets the entry of a send that was never acknowledged (its write failed for good). */
+  void forgetMessage(String messageId) {
+    Iterator<Original> it = entries.values().iterator();
+    while (it.hasNext()) {
+      Original o = it.next();
+      if (o.messageId().equals(messageId)) {
+        budget.release(o.heldBytes());
+        it.remove();
+      }
+    }
+  }
+
   /** Forgets everything (PurgeQueue clears the history, §2.15). */
   void clear() {
     entries.values().forEach(o -> budget.release(o.heldBytes()));

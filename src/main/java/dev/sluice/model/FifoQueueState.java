@@ -67,7 +67,9 @@ public final class FifoQueueState extends QueueState {
     }
     checkDeduplicationPossible(m);
     String dedupId = m.deduplicationId() != null ? m.deduplicationId() : Digests.sha256Hex(m.body());
-    String key = deduplicateWithinGroup ? m.groupId() + '\u0000' + dedupId : dedupId;
+    // Group ids are printable ASCII, so \u0001 cannot occur in one; and unlike \u0000, PostgreSQL's
+    // text type can store it (the durable store keeps these keys).
+    String key = deduplicateWithinGroup ? m.groupId() + '\u0001' + dedupId : dedupId;
     DeduplicationWindow.Original original = deduplication.find(key, nowMillis);
     if (original != null) {
       // A duplicate succeeds without being enqueued, and answers with the original's id (§6).
@@ -107,6 +109,19 @@ public final class FifoQueueState extends QueueState {
     charge(bytes);
     deduplication.restore(key, messageId, sequenceNumber, expiresAtMillis, bytes);
     restoredSequence(sequenceNumber);
+  }
+
+  /**
+   * After a restart, numbers continue from the later of the highest restored one and the current
+   * time's: a purged or emptied queue restores none, and must still never hand one out twice.
+   */
+  public void resumeSequence(long nowMillis) {
+    lastSequenceNumber = Math.max(lastSequenceNumber, SequenceNumbers.firstFor(nowMillis));
+  }
+
+  @Override
+  protected void onPendingDropped(Message m) {
+    deduplication.forgetMessage(m.messageId());
   }
 
   @Override

@@ -35,6 +35,12 @@ public final class Message extends Timed {
 
   /** Bytes charged against the memory budget while the message is held. */
   final int heldBytes;
+  /**
+   * Durable mode: the row this message was moved from (queue generation and key; 0 when none),
+   * deleted in the same write as this message's own row, so a move is never half written.
+   */
+  long originQueueId;
+  long originKey;
 
   MessageStore owner;
   MessageState state = MessageState.GONE;
@@ -138,6 +144,8 @@ public final class Message extends Timed {
     this.heldBytes = from.heldBytes;
     this.receiveCount = from.receiveCount;
     this.firstReceiveAtMillis = from.firstReceiveAtMillis;
+    this.originQueueId = from.originQueueId;
+    this.originKey = from.originKey;
   }
 
   /**
@@ -148,6 +156,8 @@ public final class Message extends Timed {
       long sequenceNumber) {
     this(key, randomHigh, randomLow, from.body, from.md5High, from.md5Low, from.attributes, from.md5OfAttributes,
         from.traceHeader, from.senderId, nowMillis, from.groupId, deduplicationId, sequenceNumber, from.heldBytes);
+    this.originQueueId = from.originQueueId;
+    this.originKey = from.originKey;
   }
 
   public String messageId() {
@@ -155,6 +165,21 @@ public final class Message extends Timed {
   }
 
   // ---- read by the durable store ------------------------------------------------------------
+
+  /** The queue id of the row this message was moved from, or 0; see {@link #originWritten}. */
+  public long originQueueId() {
+    return originQueueId;
+  }
+
+  public long originKey() {
+    return originKey;
+  }
+
+  /** Forgets the origin once its delete has been written with this message's row. */
+  public void originWritten() {
+    originQueueId = 0;
+    originKey = 0;
+  }
 
   /** The key receipt handles name, unique within its queue. */
   public long key() {
@@ -204,7 +229,9 @@ public final class Message extends Timed {
 
   /** When it next becomes visible (end of delay or visibility), or 0 when it is visible now. */
   public long visibleAtMillis() {
-    return state == MessageState.DELAYED || state == MessageState.IN_FLIGHT ? dueAtMillis()
+    // An in-flight message not (or no longer) scheduled is on its way back to visible: a receive
+    // with VisibilityTimeout 0 logs its change before returning it.
+    return (state == MessageState.DELAYED || state == MessageState.IN_FLIGHT) && isScheduled() ? dueAtMillis()
         : state == MessageState.PENDING ? sentAtMillis + pendingDelaySeconds * 1000L : 0;
   }
 

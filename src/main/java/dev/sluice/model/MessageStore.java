@@ -25,7 +25,7 @@ public abstract class MessageStore {
   final QueueMetadata metadata;
   final MessageIndex byKey = new MessageIndex();
   final RetentionOrder retention;
-  private long nextKey = 1;
+  private long nextKey;
   int inflightCount;
   private int delayedCount;
   boolean closed;
@@ -34,6 +34,7 @@ public abstract class MessageStore {
     this.env = env;
     this.metadata = metadata;
     this.retention = new RetentionOrder(env.index(), this);
+    this.nextKey = env.firstMessageKey();
   }
 
   public QueueMetadata metadata() {
@@ -145,6 +146,20 @@ public abstract class MessageStore {
       startLife(m, m.pendingDelaySeconds, nowMillis);
     }
   }
+
+  /**
+   * A pending message whose write failed for good (durability commit): its send was never
+   * acknowledged, so it goes, and nothing may remember it.
+   */
+  public void dropPending(Message m) {
+    if (m.owner == this && m.state == MessageState.PENDING) {
+      onPendingDropped(m);
+      remove(m);
+    }
+  }
+
+  /** FIFO queues forget the dropped message's deduplication entry. */
+  protected void onPendingDropped(Message m) {}
 
   /**
    * Puts back a message from the durable store at start-up, in the state its row describes: in
@@ -272,7 +287,7 @@ public abstract class MessageStore {
     for (Message m : taken) {
       m.state = MessageState.IN_FLIGHT; // as a receive does, so detach finds them where they are
       inflightCount++;
-      detach(m);
+      detachForMove(m);
     }
     return taken;
   }
@@ -344,8 +359,25 @@ public abstract class MessageStore {
     }
   }
 
+  /**
+   * Takes a message out of every structure to move it to another queue; its memory charge stays
+   * with it. Its row is not deleted now but with the write of its copy's row (durable mode), so a
+   * crash in between leaves it here rather than nowhere.
+   */
+  protected final void detachForMove(Message m) {
+    if (m.state != MessageState.GONE) {
+      m.originQueueId = metadata.generation();
+      m.originKey = m.key;
+      detach(m, false);
+    }
+  }
+
   /** Takes a message out of every structure; its memory charge stays with it (it is moving on). */
   protected final void detach(Message m) {
+    detach(m, true);
+  }
+
+  private void detach(Message m, boolean logDelete) {
     switch (m.state) {
       case READY -> forget(m);
       case IN_FLIGHT -> {
@@ -363,7 +395,9 @@ public abstract class MessageStore {
         return;
       }
     }
-    env.changes().messageDeleted(this, m);
+    if (logDelete) {
+      env.changes().messageDeleted(this, m);
+    }
     m.state = MessageState.GONE;
     byKey.remove(m.key);
     retention.remove(m);

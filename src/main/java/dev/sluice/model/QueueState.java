@@ -138,7 +138,7 @@ public abstract class QueueState extends MessageStore {
         break; // takeReceivable took all it could
       }
       for (Message m : deadLetters) {
-        detach(m);
+        detachForMove(m);
         env.deadLetters().moveTo(redrive.deadLetterTargetArn(), this, m, nowMillis);
       }
     }

@@ -3,8 +3,8 @@ package dev.sluice.model;
 /**
  * What every queue of one shard shares: the shard's due-time index, its receipt-handle codec and
  * parking bounds, the server-wide memory budget, the queue ARNs of this account and region, the
- * route dead letters take to their queue, the directory of queues on every shard, and the log of
- * changes for the durable store. Owned by one shard event loop (the budget, the directory and the
+ * route dead letters take to their queue, the directory of queues on every shard, the log of
+ * changes for the durable store, and the first message key of this run. Owned by one shard event loop (the budget, the directory and the
  * change log's far side are shared and thread-safe).
  */
 public record ShardResources(
@@ -16,4 +16,15 @@ public record ShardResources(
     int maxInflightPerQueue,
     DeadLetterRoute deadLetters,
     QueueDirectory directory,
-    ChangeLog changes) {}
+    ChangeLog changes,
+    long firstMessageKey) {
+
+  /**
+   * The first key of a run numbered {@code run} (durable mode counts runs; memory mode is run 0):
+   * keys of different runs never meet, so a receipt handle from before a restart can never name a
+   * message sent after it, even in a queue that was empty in between. 2^40 keys per queue per run.
+   */
+  public static long firstKeyOfRun(long run) {
+    return (run << 40) + 1;
+  }
+}

@@ -100,18 +100,19 @@ public final class BatchWriter {
       addDeduplication(t, batch.deduplication());
       return pool.preparedQuery(retried ? MESSAGES_RETRIED : MESSAGES).execute(t).mapEmpty();
     }
-    // Queue rows first, purges before the messages stored after them, deleted queues last with
-    // their messages and deduplication history.
-    return pool.withTransaction(conn -> queues(conn, batch.queueRows())
+    // Deleted queues first, with their messages and deduplication history (a queue re-created with
+    // the same name in this batch has a new id, but the name is unique); then queue rows; purges
+    // before the messages stored after them. A deleted queue has no other change in the batch.
+    return pool.withTransaction(conn -> byIds(conn, PURGE, batch.deletedQueues())
+        .compose(v -> byIds(conn, PURGE_DEDUP, batch.deletedQueues()))
+        .compose(v -> byIds(conn, DELETE_QUEUES, batch.deletedQueues()))
+        .compose(v -> queues(conn, batch.queueRows()))
         .compose(v -> byIds(conn, PURGE, batch.purgedQueues()))
         .compose(v -> byIds(conn, PURGE_DEDUP, batch.purgedQueues()))
         .compose(v -> run(conn, dedup(1), batch.deduplication().isEmpty(), t -> addDeduplication(t, batch.deduplication())))
         .compose(v -> run(conn, insert(1, retried), batch.inserts().isEmpty(), t -> addInserts(t, batch.inserts())))
         .compose(v -> run(conn, update(1), batch.updates().isEmpty(), t -> addUpdates(t, batch.updates())))
-        .compose(v -> run(conn, delete(1), batch.deletes()[0].length == 0, t -> addDeletes(t, batch.deletes())))
-        .compose(v -> byIds(conn, PURGE, batch.deletedQueues()))
-        .compose(v -> byIds(conn, PURGE_DEDUP, batch.deletedQueues()))
-        .compose(v -> byIds(conn, DELETE_QUEUES, batch.deletedQueues())));
+        .compose(v -> run(conn, delete(1), batch.deletes()[0].length == 0, t -> addDeletes(t, batch.deletes()))));
   }
 
   private static Future<Void> run(SqlClient conn, String sql, boolean nothing, java.util.function.Consumer<Tuple> params) {

@@ -23,9 +23,11 @@ public final class DurableStore {
   private final byte[] receiptKey;
   private final Vertx vertx;
   private final String writerDeployment;
+  private final long run;
 
   private DurableStore(Vertx vertx, Pool pool, PersistenceVerticle writer, String writerDeployment,
-      StorageConfig config, byte[] receiptKey) {
+      StorageConfig config, byte[] receiptKey, long run) {
+    this.run = run;
     this.vertx = vertx;
     this.pool = pool;
     this.writer = writer;
@@ -60,10 +62,11 @@ public final class DurableStore {
     return scripts.migrate(pool)
         .compose(version -> pool.preparedQuery("INSERT INTO sluice_settings (name, value) VALUES ($1, $2)"
             + " ON CONFLICT (name) DO NOTHING").execute(Tuple.of(RECEIPT_KEY, Buffer.buffer(fresh))))
-        .compose(inserted -> pool.preparedQuery("SELECT value FROM sluice_settings WHERE name = $1")
-            .execute(Tuple.of(RECEIPT_KEY)))
+        .compose(inserted -> pool.preparedQuery("SELECT value, nextval('sluice_runs') FROM sluice_settings"
+            + " WHERE name = $1").execute(Tuple.of(RECEIPT_KEY)))
         .compose(rows -> vertx.deployVerticle(writer)
-            .map(id -> new DurableStore(vertx, pool, writer, id, config, rows.iterator().next().getBuffer(0).getBytes())))
+            .map(id -> new DurableStore(vertx, pool, writer, id, config, rows.iterator().next().getBuffer(0).getBytes(),
+                rows.iterator().next().getLong(1))))
         .onSuccess(store -> store.pruneDeduplicationHistory(vertx))
         .recover(failure -> pool.close().transform(closed -> Future.failedFuture(new IllegalStateException(
             "PostgreSQL at " + config.pgUrlForLogs() + " is not usable: " + failure.getMessage(), failure))));
@@ -76,6 +79,14 @@ public final class DurableStore {
    */
   public Future<Void> stop() {
     return vertx.undeploy(writerDeployment);
+  }
+
+  /**
+   * This run's number, one more than the last start's (a sequence: never handed out twice, even
+   * across crashes); message keys of different runs never meet.
+   */
+  public long run() {
+    return run;
   }
 
   public PersistenceVerticle writer() {

@@ -4,6 +4,7 @@ import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.internal.ContextInternal;
+import io.vertx.pgclient.PgException;
 import io.vertx.sqlclient.Pool;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,7 +30,8 @@ import java.util.function.Consumer;
  */
 public final class PersistenceVerticle extends VerticleBase {
   /** Changes submitted together, and who waits for their commit. */
-  private record Submission(Consumer<ChangeBatch> changes, int count, Promise<Void> committed, long atNanos) {}
+  private record Submission(Consumer<ChangeBatch> changes, int count, long bytes, Promise<Void> committed,
+      long atNanos) {}
 
   /** A batch taken from the inbox, from when it is built until it has committed. */
   private static final class Transaction {
@@ -39,6 +41,11 @@ public final class PersistenceVerticle extends VerticleBase {
     boolean alone;
   }
 
+  /**
+   * Message content per batch, whatever {@code batchSize} says: PostgreSQL takes at most 1 GB in
+   * one array or message, and large messages after an outage must not build a batch it refuses.
+   */
+  static final long MAX_BATCH_BYTES = 64L << 20;
   static final long RETRY_MIN_MILLIS = 50;
   static final long RETRY_MAX_MILLIS = 2000;
 
@@ -86,13 +93,14 @@ public final class PersistenceVerticle extends VerticleBase {
   }
 
   /**
-   * From any thread: adds {@code count} changes (applied to a batch by {@code changes}); the future
-   * completes on the caller's context once they are committed.
+   * From any thread: adds {@code count} changes holding {@code bytes} of message content (applied
+   * to a batch by {@code changes}); the future completes on the caller's context once they are
+   * committed, or fails if PostgreSQL refused them for good.
    */
-  public Future<Void> submit(Consumer<ChangeBatch> changes, int count) {
+  public Future<Void> submit(Consumer<ChangeBatch> changes, int count, long bytes) {
     ContextInternal caller = ContextInternal.current();
     Promise<Void> committed = caller != null ? caller.promise() : Promise.promise();
-    inbox.add(new Submission(changes, count, committed, System.nanoTime()));
+    inbox.add(new Submission(changes, count, bytes, committed, System.nanoTime()));
     if (wakeUpScheduled.compareAndSet(false, true)) {
       loop.runOnContext(v -> {
         wakeUpScheduled.set(false);
@@ -158,10 +166,12 @@ public final class PersistenceVerticle extends VerticleBase {
   private Transaction take() {
     Transaction tx = new Transaction();
     int count = 0;
+    long bytes = 0;
     Submission s;
-    while (count < batchSize && (s = inbox.poll()) != null) {
+    while (count < batchSize && bytes < MAX_BATCH_BYTES && (s = inbox.poll()) != null) {
       s.changes().accept(tx.batch);
       count += s.count();
+      bytes += s.bytes();
       tx.taken.add(s);
     }
     if (tx.taken.isEmpty()) {
@@ -199,6 +209,15 @@ public final class PersistenceVerticle extends VerticleBase {
         writing.remove(tx);
         tx.taken.forEach(t -> t.committed().tryComplete());
         pump();
+      } else if (refusedForGood(failure)) {
+        // Retrying would fail the same way and hold this slot for ever: the batch's sends were
+        // never acknowledged, so they fail; its written-behind changes are lost (at-least-once).
+        failures++;
+        LOG.log(System.Logger.Level.ERROR, "PostgreSQL refused a batch of " + tx.taken.size()
+            + " submissions; they fail: " + failure.getMessage());
+        writing.remove(tx);
+        tx.taken.forEach(t -> t.committed().tryFail(failure));
+        pump();
       } else {
         // PostgreSQL is down or the transaction failed: keep the batch and try again later.
         failures++;
@@ -211,6 +230,18 @@ public final class PersistenceVerticle extends VerticleBase {
         vertx.setTimer(pause, t -> write(tx, true));
       }
     });
+  }
+
+  /**
+   * SQLSTATE classes that no retry cures: data exceptions (22), integrity violations (23), program
+   * limits exceeded (54). Connection failures and everything else are retried.
+   */
+  static boolean refusedForGood(Throwable failure) {
+    if (failure instanceof PgException pg && pg.getSqlState() != null) {
+      String sqlClass = pg.getSqlState().substring(0, Math.min(2, pg.getSqlState().length()));
+      return sqlClass.equals("22") || sqlClass.equals("23") || sqlClass.equals("54");
+    }
+    return false;
   }
 
   private long oldestPending() {

@@ -50,7 +50,7 @@ final class ShardFixture {
 
           @Override
           public void deleted(String queueName) {}
-        }, changes);
+        }, changes, ShardResources.firstKeyOfRun(0));
     registry = new QueueRegistry(env);
   }
 

@@ -116,6 +116,21 @@ class BatchWriterIT {
   }
 
   @Test
+  void aQueueDeletedAndCreatedAgainUnderTheSameNameInOneBatchIsWritten() throws Exception {
+    ChangeBatch first = new ChangeBatch();
+    first.queueSaved(new QueueRow(21, "again", 1, 1, "{}", "{}"));
+    BatchWriter.write(pool, first, false).await(30, TimeUnit.SECONDS);
+    // A writer far behind (an outage of a minute or more) gets both in one batch: the name is
+    // unique, so the old row must go before the new one comes.
+    ChangeBatch both = new ChangeBatch();
+    both.queueDeleted(21);
+    both.queueSaved(new QueueRow(22, "again", 2, 2, "{}", "{}"));
+    BatchWriter.write(pool, both, false).await(30, TimeUnit.SECONDS);
+    assertEquals(22L, pool.query("SELECT id FROM sluice_queues WHERE name = 'again'").execute()
+        .await(10, TimeUnit.SECONDS).iterator().next().getLong(0));
+  }
+
+  @Test
   void aBatchRetriedAfterAnUnknownOutcomeWritesItsStateAgainWithoutFailing() throws Exception {
     ChangeBatch b = new ChangeBatch();
     b.stored(row(7, 5000, "retried"));

@@ -60,7 +60,7 @@ class PersistenceVerticleIT {
     List<Future<Void>> all = new ArrayList<>();
     for (long k = 1; k <= 2000; k++) {
       MessageRow r = row(k);
-      all.add(writer.submit(b -> b.stored(r), 1));
+      all.add(writer.submit(b -> b.stored(r), 1, 0));
     }
     Future.all(all).await(30, TimeUnit.SECONDS);
     assertEquals(2000, rows(1, 2000));
@@ -78,16 +78,28 @@ class PersistenceVerticleIT {
       long first = 20_000 + round * 1000L;
       for (long k = first; k < first + 600; k++) {
         MessageRow r = row(k);
-        all.add(writer.submit(b -> b.stored(r), 1));
+        all.add(writer.submit(b -> b.stored(r), 1, 0));
       }
       Thread.sleep(3); // the inserts are on their way when the deletes arrive
       for (long k = first; k < first + 600; k++) {
         long key = k;
-        all.add(writer.submit(b -> b.deleted(9, key), 1));
+        all.add(writer.submit(b -> b.deleted(9, key), 1, 0));
       }
     }
     Future.all(all).await(60, TimeUnit.SECONDS);
     assertEquals(0, rows(20_000, 40_000), "every deleted message stays deleted");
+  }
+
+  @Test
+  void aBatchPostgresRefusesForGoodFailsItsSubmissionsAndTheWriterGoesOn() throws Exception {
+    // PostgreSQL's text cannot hold U+0000: no retry would ever get this row in.
+    Future<Void> refused = writer.submit(b -> b.deduplicationRemembered(
+        new DedupRow(9, "bad\u0000key", new UUID(5, 5), 1, Long.MAX_VALUE)), 1, 0);
+    assertTrue(refused.transform(r -> Future.succeededFuture(r.failed())).await(30, TimeUnit.SECONDS),
+        "the refused submission fails instead of being retried for ever");
+    MessageRow r = row(50_000);
+    writer.submit(b -> b.stored(r), 1, 0).await(30, TimeUnit.SECONDS);
+    assertEquals(1, rows(50_000, 50_000), "and the writer goes on");
   }
 
   @Test
@@ -97,7 +109,7 @@ class PersistenceVerticleIT {
     try {
       for (long k = 10_001; k <= 10_100; k++) {
         MessageRow r = row(k);
-        all.add(writer.submit(b -> b.stored(r), 1));
+        all.add(writer.submit(b -> b.stored(r), 1, 0));
       }
       Thread.sleep(600);
       assertTrue(all.stream().noneMatch(Future::isComplete), "nothing is acknowledged while PostgreSQL is down");
