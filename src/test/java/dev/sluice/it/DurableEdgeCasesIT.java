@@ -3,12 +3,9 @@ package dev.sluice.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.sluice.pg.ThrowawayPostgres;
 import java.math.BigInteger;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.sqs.SqsClient;
 import software.amazon.awssdk.services.sqs.model.Message;
@@ -19,22 +16,7 @@ import software.amazon.awssdk.services.sqs.model.ReceiptHandleIsInvalidException
  * stored, keys and sequence numbers of a new run never repeat an old one's, a peek with
  * VisibilityTimeout 0 leaves nothing hidden, and a dead letter moved across queues is written once.
  */
-class DurableEdgeCasesIT {
-  static ThrowawayPostgres pg;
-
-  @BeforeAll
-  static void start() throws Exception {
-    pg = ThrowawayPostgres.start();
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    pg.close();
-  }
-
-  static TestServer server() {
-    return TestServer.start(Map.of("SLUICE_STORAGE", "postgres", "SLUICE_PG_URL", pg.url()));
-  }
+class DurableEdgeCasesIT extends DurableServerIT {
 
   @Test
   void perGroupDeduplicationIsStoredAndTheWriterKeepsWriting() throws Exception {
@@ -134,8 +116,7 @@ class DurableEdgeCasesIT {
 
   @Test
   void aRetriedFifoSendIsNotAcknowledgedBeforeItsOriginalIsStored() throws Exception {
-    try (TestServer s = TestServer.start(Map.of("SLUICE_STORAGE", "postgres", "SLUICE_PG_URL", pg.url(),
-        "SLUICE_PG_SEND_TIMEOUT_MILLIS", "500")); SqsClient sqs = s.clientWithoutRetries()) {
+    try (TestServer s = server(Map.of("SLUICE_PG_SEND_TIMEOUT_MILLIS", "500")); SqsClient sqs = s.clientWithoutRetries()) {
       String url = sqs.createQueue(b -> b.queueName("edge-retry.fifo").attributesWithStrings(Map.of(
           "FifoQueue", "true"))).queueUrl();
       Thread.sleep(100);

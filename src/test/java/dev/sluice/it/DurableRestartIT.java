@@ -3,11 +3,8 @@ package dev.sluice.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.sluice.pg.ThrowawayPostgres;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.sqs.SqsClient;
 import software.amazon.awssdk.services.sqs.model.Message;
@@ -15,22 +12,7 @@ import software.amazon.awssdk.services.sqs.model.MessageSystemAttributeName;
 import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
 
 /** A durable server stopped and started again on the same PostgreSQL: everything comes back. */
-class DurableRestartIT {
-  static ThrowawayPostgres pg;
-
-  @BeforeAll
-  static void start() throws Exception {
-    pg = ThrowawayPostgres.start();
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    pg.close();
-  }
-
-  static TestServer server() {
-    return TestServer.start(Map.of("SLUICE_STORAGE", "postgres", "SLUICE_PG_URL", pg.url()));
-  }
+class DurableRestartIT extends DurableServerIT {
 
   @Test
   void queuesMessagesDeadlinesAndReceiptHandlesSurviveARestart() throws Exception {
@@ -90,8 +72,7 @@ class DurableRestartIT {
 
   @Test
   void underRelaxedDurabilitySendsArePersistedAndComeBack() throws Exception {
-    try (TestServer relaxed = TestServer.start(Map.of("SLUICE_STORAGE", "postgres", "SLUICE_PG_URL", pg.url(),
-        "SLUICE_DURABILITY", "relaxed")); SqsClient sqs = relaxed.client()) {
+    try (TestServer relaxed = server(Map.of("SLUICE_DURABILITY", "relaxed")); SqsClient sqs = relaxed.client()) {
       String url = sqs.createQueue(b -> b.queueName("relaxed")).queueUrl();
       for (int i = 0; i < 100; i++) {
         int n = i;

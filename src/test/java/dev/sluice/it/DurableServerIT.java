@@ -1,0 +1,36 @@
+package dev.sluice.it;
+
+import dev.sluice.pg.ThrowawayPostgres;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+
+/**
+ * One throwaway PostgreSQL per test class, and durable servers on it that tests start and stop
+ * (restarts are what these classes test).
+ */
+abstract class DurableServerIT {
+  static ThrowawayPostgres pg;
+
+  @BeforeAll
+  static void startPostgres() throws Exception {
+    pg = ThrowawayPostgres.start();
+  }
+
+  @AfterAll
+  static void stopPostgres() throws Exception {
+    pg.close();
+  }
+
+  static TestServer server() {
+    return server(Map.of());
+  }
+
+  /** A durable server on the class's PostgreSQL, with {@code settings} on top. */
+  static TestServer server(Map<String, String> settings) {
+    Map<String, String> env = new HashMap<>(Map.of("SLUICE_STORAGE", "postgres", "SLUICE_PG_URL", pg.url()));
+    env.putAll(settings);
+    return TestServer.start(env);
+  }
+}
