@@ -7,6 +7,7 @@ import dev.sluice.engine.QueueEngine;
 import dev.sluice.persistence.DurableStore;
 import dev.sluice.persistence.SchemaMigrations;
 import dev.sluice.http.HttpFrontend;
+import dev.sluice.push.PushBridges;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -43,7 +44,9 @@ public final class Sluice {
         : Future.succeededFuture(null);
     return durable
         .compose(store -> QueueEngine.start(vertx, settings, store)
-            .compose(engine -> HttpFrontend.deploy(vertx, cfg.http(), httpInstances, engine, cfg.sqs().accountId())
+            .compose(engine -> (cfg.push().enabled() ? PushBridges.start(vertx, engine, cfg.push())
+                    : Future.<PushBridges>succeededFuture(null))
+                .compose(push -> HttpFrontend.deploy(vertx, cfg.http(), httpInstances, engine, cfg.sqs().accountId(), push))
                 .map(port -> new Sluice(vertx, engine, port, store))))
         .recover(failure -> vertx.close().transform(ignored -> Future.failedFuture(failure)));
   }

@@ -44,7 +44,14 @@ public enum ConfigKey {
       "pg.flushIntervalMillis", "Longest a change waits for others to share its transaction, in ms."),
   PG_SEND_TIMEOUT_MILLIS(
       "pg.sendTimeoutMillis",
-      "Longest a send waits for its commit before failing with the retryable ServiceUnavailable, in ms.");
+      "Longest a send waits for its commit before failing with the retryable ServiceUnavailable, in ms."),
+  PUSH_ENABLED("push.enabled", "Push delivery over the event-bus bridge (SockJS on the HTTP port)."),
+  PUSH_PATH("push.path", "HTTP path of the SockJS event-bus bridge."),
+  PUSH_TCP_HOST("push.tcpHost", "Address the TCP event-bus bridge binds to."),
+  PUSH_TCP_PORT("push.tcpPort", "Port of the TCP event-bus bridge; 0 (the default) leaves it off."),
+  PUSH_MAX_FRAME_BYTES(
+      "push.maxFrameBytes", "Largest frame a bridge client may send, in bytes; larger ones are refused."),
+  PUSH_MAX_PREFETCH("push.maxPrefetch", "Most unacknowledged messages one subscription may hold.");
 
   private final String path;
   private final String description;

@@ -35,7 +35,7 @@ final class ConfigValues {
         (int) v.number(ConfigKey.ENGINE_MAX_PARKED_RECEIVES, 1, 10_000_000),
         (int) v.number(ConfigKey.ENGINE_MAX_PARKED_RECEIVES_PER_QUEUE, 1, 10_000_000),
         (int) v.number(ConfigKey.ENGINE_MAX_INFLIGHT_PER_QUEUE, 1, 10_000_000));
-    return new SluiceConfig(http, sqs, engine, v.storage());
+    return new SluiceConfig(http, sqs, engine, v.storage(), v.push());
   }
 
   private StorageConfig storage() {
@@ -53,6 +53,18 @@ final class ConfigValues {
         (int) number(ConfigKey.PG_BATCH_SIZE, 1, 100_000),
         (int) number(ConfigKey.PG_FLUSH_INTERVAL_MILLIS, 0, 10_000),
         (int) number(ConfigKey.PG_SEND_TIMEOUT_MILLIS, 100, 600_000));
+  }
+
+  private PushConfig push() {
+    String enabled = oneOf(ConfigKey.PUSH_ENABLED, "true", "false");
+    String path = string(ConfigKey.PUSH_PATH, false);
+    if (!path.matches("/[A-Za-z0-9._~-]+(/[A-Za-z0-9._~-]+)*")) {
+      throw invalid(ConfigKey.PUSH_PATH, "an absolute path such as /eventbus");
+    }
+    return new PushConfig(enabled.equals("true"), path, string(ConfigKey.PUSH_TCP_HOST, false),
+        (int) number(ConfigKey.PUSH_TCP_PORT, 0, 65535),
+        (int) number(ConfigKey.PUSH_MAX_FRAME_BYTES, 1024, 16 * 1_048_576),
+        (int) number(ConfigKey.PUSH_MAX_PREFETCH, 1, 100_000));
   }
 
   private String oneOf(ConfigKey k, String a, String b) {

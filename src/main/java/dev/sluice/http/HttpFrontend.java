@@ -3,6 +3,7 @@ package dev.sluice.http;
 import dev.sluice.config.HttpConfig;
 import dev.sluice.engine.QueueEngine;
 import dev.sluice.protocol.json.JsonProtocol;
+import dev.sluice.push.PushBridges;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.io.IOException;
@@ -19,7 +20,8 @@ public final class HttpFrontend {
    * Deploys {@code instances} servers on one port. Vert.x shares a listening socket between servers
    * whose (host, port) match, which port 0 never does, so port 0 is first resolved to a free port.
    */
-  public static Future<Integer> deploy(Vertx vertx, HttpConfig cfg, int instances, QueueEngine engine, String accountId) {
+  public static Future<Integer> deploy(Vertx vertx, HttpConfig cfg, int instances, QueueEngine engine, String accountId,
+      PushBridges push) {
     HttpFront front = new HttpFront(new JsonProtocol(engine), new Callers(cfg.publicBaseUrl(), accountId), cfg.maxBodyBytes());
     int port;
     try {
@@ -29,7 +31,7 @@ public final class HttpFrontend {
     }
     List<Future<String>> deployed = new ArrayList<>();
     for (int i = 0; i < instances; i++) {
-      deployed.add(vertx.deployVerticle(new SqsHttpVerticle(cfg.host(), port, front)));
+      deployed.add(vertx.deployVerticle(new SqsHttpVerticle(cfg.host(), port, front, push)));
     }
     return Future.all(deployed).map(all -> port);
   }

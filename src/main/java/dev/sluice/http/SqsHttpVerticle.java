@@ -6,6 +6,8 @@ import io.vertx.core.VerticleBase;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpServerRequest;
+import io.vertx.ext.web.Router;
+import dev.sluice.push.PushBridges;
 
 /**
  * One HTTP server on one event loop. Several instances listen on the same port and Vert.x spreads
@@ -16,12 +18,15 @@ final class SqsHttpVerticle extends VerticleBase {
   private final String host;
   private final int port;
   private final Handler<HttpServerRequest> front;
+  private final PushBridges push;
   private HttpServer server;
 
-  SqsHttpVerticle(String host, int port, Handler<HttpServerRequest> front) {
+  /** {@code push} is null when push delivery is off. */
+  SqsHttpVerticle(String host, int port, Handler<HttpServerRequest> front, PushBridges push) {
     this.host = host;
     this.port = port;
     this.front = front;
+    this.push = push;
   }
 
   @Override
@@ -34,7 +39,25 @@ final class SqsHttpVerticle extends VerticleBase {
         .setHandle100ContinueAutomatically(true)
         // Many idle long polls connect at once in load tests; a deeper backlog avoids refused connects.
         .setAcceptBacklog(8192);
-    server = vertx.createHttpServer(options).requestHandler(front);
+    Handler<HttpServerRequest> handler = front;
+    if (push != null) {
+      // The SQS APIs keep their direct path; only the bridge's own path goes through a router.
+      Router bridge = Router.router(vertx);
+      bridge.route(push.path() + "/*").subRouter(push.sockJsRouter(vertx));
+      String prefix = push.path() + "/";
+      handler = req -> {
+        if (req.path().startsWith(prefix)) {
+          bridge.handle(req);
+        } else {
+          front.handle(req);
+        }
+      };
+      // Frames up to four times the limit reach the bridge, which refuses those over it with an
+      // error frame and keeps the connection; only larger ones close it.
+      options.setMaxWebSocketFrameSize(Math.max(options.getMaxWebSocketFrameSize(), 4 * push.maxFrameBytes()))
+          .setMaxWebSocketMessageSize(Math.max(options.getMaxWebSocketMessageSize(), 4 * push.maxFrameBytes()));
+    }
+    server = vertx.createHttpServer(options).requestHandler(handler);
     return server.listen();
   }
 }

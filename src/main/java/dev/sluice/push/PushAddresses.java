@@ -1,0 +1,32 @@
+package dev.sluice.push;
+
+/**
+ * The event-bus addresses of the push protocol (README, "Push delivery"). Clients may send only to
+ * the five request addresses and register only on the delivery address of a subscription they
+ * made; everything else is refused by the bridges.
+ */
+public final class PushAddresses {
+  public static final String SUBSCRIBE = "sluice.subscribe";
+  public static final String ACK = "sluice.ack";
+  public static final String NACK = "sluice.nack";
+  public static final String EXTEND = "sluice.extend";
+  public static final String UNSUBSCRIBE = "sluice.unsubscribe";
+  /** Followed by a random id: where one subscription's messages are pushed. */
+  public static final String DELIVERY_PREFIX = "sluice.push.";
+  /**
+   * Header the bridges set on every request with the id of the connection it came from (a value a
+   * client sends is overwritten), so that a subscription answers only to its own connection.
+   */
+  static final String CONNECTION_HEADER = "sluice-connection";
+  /** Local only, never bridged: a connection closed; its subscriptions end. */
+  static final String CONNECTION_CLOSED = "sluice.internal.connection-closed";
+  /** Local only, never bridged: a client registered on a delivery address; pushing may start. */
+  static final String DELIVERY_REGISTERED = "sluice.internal.delivery-registered";
+
+  private PushAddresses() {}
+
+  static boolean isRequest(String address) {
+    return SUBSCRIBE.equals(address) || ACK.equals(address) || NACK.equals(address) || EXTEND.equals(address)
+        || UNSUBSCRIBE.equals(address);
+  }
+}

@@ -1,0 +1,71 @@
+package dev.sluice.push;
+
+import dev.sluice.config.PushConfig;
+import dev.sluice.engine.QueueEngine;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.net.NetServerOptions;
+import io.vertx.ext.bridge.BridgeOptions;
+import io.vertx.ext.bridge.PermittedOptions;
+import io.vertx.ext.eventbus.bridge.tcp.TcpEventBusBridge;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.handler.sockjs.SockJSBridgeOptions;
+import io.vertx.ext.web.handler.sockjs.SockJSHandler;
+
+/**
+ * Push delivery wired up: the push service, the SockJS bridge every HTTP verticle mounts on its
+ * port, and the TCP bridge when {@code push.tcpPort} is set.
+ */
+public final class PushBridges {
+  /** Delivery addresses are the prefix and 32 hex digits. */
+  static final String DELIVERY_REGEX = PushAddresses.DELIVERY_PREFIX.replace(".", "\\.") + "[0-9a-f]{32}";
+  /** A client registers on few addresses: one per subscription. */
+  static final int MAX_HANDLERS_PER_SOCKET = 1000;
+
+  private final PushConfig config;
+  private final BridgeGuard guard;
+  private TcpEventBusBridge tcp;
+
+  private PushBridges(PushConfig config, BridgeGuard guard) {
+    this.config = config;
+    this.guard = guard;
+  }
+
+  public static Future<PushBridges> start(Vertx vertx, QueueEngine engine, PushConfig config) {
+    PushDirectory directory = new PushDirectory();
+    PushBridges bridges = new PushBridges(config, new BridgeGuard(vertx.eventBus(), directory, config.maxFrameBytes()));
+    return vertx.deployVerticle(new PushService(engine, directory, config.maxPrefetch()))
+        .compose(id -> config.tcpPort() > 0 ? bridges.startTcp(vertx) : Future.succeededFuture())
+        .map(bridges);
+  }
+
+  private Future<Void> startTcp(Vertx vertx) {
+    tcp = TcpEventBusBridge.create(vertx, permissions(new BridgeOptions()), new NetServerOptions(),
+        event -> guard.handle(event, event.socket()));
+    return tcp.listen(config.tcpPort(), config.tcpHost()).mapEmpty();
+  }
+
+  /** The SockJS bridge as a router to mount at {@code push.path}; one per HTTP verticle. */
+  public Router sockJsRouter(Vertx vertx) {
+    SockJSBridgeOptions options = permissions(new SockJSBridgeOptions());
+    options.setMaxHandlersPerSocket(MAX_HANDLERS_PER_SOCKET);
+    return SockJSHandler.create(vertx).bridge(options, event -> guard.handle(event, event.socket()));
+  }
+
+  public String path() {
+    return config.path();
+  }
+
+  public int maxFrameBytes() {
+    return config.maxFrameBytes();
+  }
+
+  private static <T extends BridgeOptions> T permissions(T options) {
+    for (String address : new String[] {PushAddresses.SUBSCRIBE, PushAddresses.ACK, PushAddresses.NACK,
+        PushAddresses.EXTEND, PushAddresses.UNSUBSCRIBE}) {
+      options.addInboundPermitted(new PermittedOptions().setAddress(address));
+    }
+    options.addOutboundPermitted(new PermittedOptions().setAddressRegex(DELIVERY_REGEX));
+    return options;
+  }
+}

@@ -1,0 +1,25 @@
+package dev.sluice.push;
+
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+
+/**
+ * Which connection owns which delivery address. Written by the push service when a subscription is
+ * made and ended, read by the bridges (on the HTTP and TCP event loops) when a client asks to
+ * register on an address: only the connection that subscribed may.
+ */
+final class PushDirectory {
+  private final ConcurrentMap<String, String> ownerByAddress = new ConcurrentHashMap<>();
+
+  void add(String address, String connectionId) {
+    ownerByAddress.put(address, connectionId);
+  }
+
+  void remove(String address) {
+    ownerByAddress.remove(address);
+  }
+
+  boolean owns(String connectionId, String address) {
+    return connectionId != null && connectionId.equals(ownerByAddress.get(address));
+  }
+}

@@ -1,0 +1,189 @@
+package dev.sluice.push;
+
+import dev.sluice.api.ErrorCode;
+import dev.sluice.api.GetQueueAttributes;
+import dev.sluice.api.Limits;
+import dev.sluice.api.SqsException;
+import dev.sluice.engine.QueueEngine;
+import io.vertx.core.Future;
+import io.vertx.core.VerticleBase;
+import io.vertx.core.eventbus.Message;
+import io.vertx.core.json.JsonObject;
+import java.security.SecureRandom;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.BiFunction;
+
+/**
+ * The server side of the push protocol: answers the requests the bridges let through (subscribe,
+ * ack, nack, extend, unsubscribe), keeps every subscription, and ends a connection's subscriptions
+ * when it closes. All of it on this verticle's event loop; the bridges only pass frames and tell
+ * it which connection a request came from.
+ */
+public final class PushService extends VerticleBase {
+  static final long EXPIRY_SWEEP_MILLIS = 1000;
+
+  private final QueueEngine engine;
+  private final PushDirectory directory;
+  private final int maxPrefetch;
+  private final SecureRandom random = new SecureRandom();
+  private final Map<String, Subscription> byId = new HashMap<>();
+  private final Map<String, Set<Subscription>> byConnection = new HashMap<>();
+
+  PushService(QueueEngine engine, PushDirectory directory, int maxPrefetch) {
+    this.engine = engine;
+    this.directory = directory;
+    this.maxPrefetch = maxPrefetch;
+  }
+
+  @Override
+  public Future<?> start() {
+    var bus = vertx.eventBus();
+    bus.<Object>localConsumer(PushAddresses.SUBSCRIBE, this::subscribe);
+    bus.<Object>localConsumer(PushAddresses.ACK, m -> onSubscription(m, (s, b) -> s.ack(handle(b))));
+    bus.<Object>localConsumer(PushAddresses.NACK, m -> onSubscription(m, (s, b) ->
+        s.nack(handle(b), seconds(b, "delaySeconds", 0, Limits.VISIBILITY_SECONDS_MAX, 0))));
+    bus.<Object>localConsumer(PushAddresses.EXTEND, m -> onSubscription(m, (s, b) ->
+        s.extend(handle(b), seconds(b, "visibilityTimeout", 0, Limits.VISIBILITY_SECONDS_MAX, null))));
+    bus.<Object>localConsumer(PushAddresses.UNSUBSCRIBE, m -> onSubscription(m, (s, b) -> {
+      end(s);
+      return Future.succeededFuture();
+    }));
+    bus.<String>localConsumer(PushAddresses.CONNECTION_CLOSED, m -> closeConnection(m.body()));
+    bus.<String>localConsumer(PushAddresses.DELIVERY_REGISTERED, m -> {
+      Subscription s = byId.get(m.body().substring(PushAddresses.DELIVERY_PREFIX.length()));
+      if (s != null) {
+        s.start();
+      }
+    });
+    vertx.setPeriodic(EXPIRY_SWEEP_MILLIS, t -> {
+      long now = System.currentTimeMillis();
+      List.copyOf(byId.values()).forEach(s -> s.expireOverdue(now));
+    });
+    return Future.succeededFuture();
+  }
+
+  private void subscribe(Message<Object> m) {
+    try {
+      JsonObject body = body(m);
+      String connection = connectionOf(m);
+      String queue = body.getValue("queueUrl") != null ? string(body, "queueUrl") : string(body, "queueName");
+      if (queue == null) {
+        throw SqsException.missingParameter("queueUrl");
+      }
+      int prefetch = seconds(body, "prefetch", 1, maxPrefetch, 10);
+      Integer visibility = body.getValue("visibilityTimeout") == null ? null
+          : seconds(body, "visibilityTimeout", 0, Limits.VISIBILITY_SECONDS_MAX, null);
+      // Also tells a missing queue apart before anything is set up.
+      engine.queues().getQueueAttributes(new GetQueueAttributes.Request(queue, List.of("VisibilityTimeout")))
+          .onFailure(e -> PushMessages.fail(m, e))
+          .onSuccess(attrs -> {
+            int seconds = visibility != null ? visibility : Integer.parseInt(attrs.attributes().get("VisibilityTimeout"));
+            Subscription s = new Subscription(newId(), connection, queue, prefetch, seconds, engine, vertx);
+            byId.put(s.id, s);
+            byConnection.computeIfAbsent(connection, c -> new HashSet<>()).add(s);
+            directory.add(s.address, connection);
+            m.reply(new JsonObject().put("subscription", s.id).put("address", s.address).put("prefetch", prefetch)
+                .put("visibilityTimeout", seconds));
+          });
+    } catch (RuntimeException e) {
+      PushMessages.fail(m, e);
+    }
+  }
+
+  /** Runs {@code action} on the request's subscription, if it is this connection's. */
+  private void onSubscription(Message<Object> m, BiFunction<Subscription, JsonObject, Future<Void>> action) {
+    try {
+      JsonObject body = body(m);
+      String id = string(body, "subscription");
+      if (id == null) {
+        throw SqsException.missingParameter("subscription");
+      }
+      Subscription s = byId.get(id);
+      if (s == null || !s.connectionId.equals(connectionOf(m))) {
+        throw new SqsException(ErrorCode.RESOURCE_NOT_FOUND, "The subscription does not exist.");
+      }
+      action.apply(s, body).onSuccess(v -> m.reply(new JsonObject())).onFailure(e -> PushMessages.fail(m, e));
+    } catch (RuntimeException e) {
+      PushMessages.fail(m, e);
+    }
+  }
+
+  private void closeConnection(String connectionId) {
+    Set<Subscription> subs = byConnection.remove(connectionId);
+    if (subs != null) {
+      List.copyOf(subs).forEach(this::end);
+    }
+  }
+
+  private void end(Subscription s) {
+    s.close();
+    byId.remove(s.id);
+    directory.remove(s.address);
+    Set<Subscription> subs = byConnection.get(s.connectionId);
+    if (subs != null) {
+      subs.remove(s);
+      if (subs.isEmpty()) {
+        byConnection.remove(s.connectionId);
+      }
+    }
+  }
+
+  private String newId() {
+    byte[] b = new byte[16];
+    random.nextBytes(b);
+    return HexFormat.of().formatHex(b);
+  }
+
+  private static String connectionOf(Message<?> m) {
+    String c = m.headers().get(PushAddresses.CONNECTION_HEADER);
+    if (c == null) {
+      // Only the bridges set it; a local sender without one is not a subscriber.
+      throw new SqsException(ErrorCode.ACCESS_DENIED, "Requests must come through an event-bus bridge.");
+    }
+    return c;
+  }
+
+  private static JsonObject body(Message<Object> m) {
+    if (m.body() instanceof JsonObject o) {
+      return o;
+    }
+    throw SqsException.invalidParameter("The request body must be a JSON object.");
+  }
+
+  private static String string(JsonObject body, String name) {
+    Object v = body.getValue(name);
+    if (v != null && !(v instanceof String)) {
+      throw SqsException.invalidValue(v, name, "Must be a string.");
+    }
+    return (String) v;
+  }
+
+  private static String handle(JsonObject body) {
+    String h = string(body, "receiptHandle");
+    if (h == null) {
+      throw SqsException.missingParameter("receiptHandle");
+    }
+    return h;
+  }
+
+  /** An integer member within [min, max], or {@code absent} when missing (MissingParameter if null). */
+  private static int seconds(JsonObject body, String name, int min, int max, Integer absent) {
+    Object v = body.getValue(name);
+    if (v == null) {
+      if (absent == null) {
+        throw SqsException.missingParameter(name);
+      }
+      return absent;
+    }
+    if (!(v instanceof Number n) || n.doubleValue() != Math.rint(n.doubleValue())
+        || n.longValue() < min || n.longValue() > max) {
+      throw SqsException.invalidValue(v, name, "Must be an integer from " + min + " to " + max + ".");
+    }
+    return n.intValue();
+  }
+}

@@ -1,0 +1,191 @@
+package dev.sluice.push;
+
+import dev.sluice.api.ChangeMessageVisibility;
+import dev.sluice.api.DeleteMessage;
+import dev.sluice.api.ErrorCode;
+import dev.sluice.api.ReceiveMessage;
+import dev.sluice.api.SqsException;
+import dev.sluice.engine.CallerGone;
+import dev.sluice.engine.QueueEngine;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One subscriber's consumption of one queue. It receives through the engine exactly as an HTTP
+ * long poll does (one receive at a time, parked while the queue is empty), so push subscribers and
+ * HTTP consumers share a queue fairly, FIFO groups stay locked while pushed messages are in flight,
+ * and maxReceiveCount and dead-letter queues apply. It holds at most {@code prefetch}
+ * unacknowledged messages: each ack, nack or visibility expiry frees a credit. Owned by the push
+ * service's event loop.
+ */
+final class Subscription {
+  /** Wait of each receive; a new one follows at once, so this only bounds how long one stays parked. */
+  static final int WAIT_SECONDS = 20;
+  static final long RETRY_MILLIS = 1000;
+
+  final String id;
+  final String address;
+  final String connectionId;
+  final String queue;
+  final int prefetch;
+  final int visibilitySeconds;
+  private final QueueEngine engine;
+  private final Vertx vertx;
+  /** Receipt handle → when the message becomes visible again unless acked or extended (epoch ms). */
+  private final Map<String, Long> inFlight = new LinkedHashMap<>();
+  private boolean started;
+  private boolean receiving;
+  private boolean closed;
+  private final CallerGone gone = new CallerGone();
+
+  Subscription(String id, String connectionId, String queue, int prefetch, int visibilitySeconds,
+      QueueEngine engine, Vertx vertx) {
+    this.id = id;
+    this.address = PushAddresses.DELIVERY_PREFIX + id;
+    this.connectionId = connectionId;
+    this.queue = queue;
+    this.prefetch = prefetch;
+    this.visibilitySeconds = visibilitySeconds;
+    this.engine = engine;
+    this.vertx = vertx;
+  }
+
+  /** The subscriber has registered on its delivery address: messages may flow. */
+  void start() {
+    if (!started) {
+      started = true;
+      pump();
+    }
+  }
+
+  private void pump() {
+    int credits = prefetch - inFlight.size();
+    if (!started || closed || receiving || credits <= 0) {
+      return;
+    }
+    receiving = true;
+    ReceiveMessage.Request request = new ReceiveMessage.Request(queue, List.of("All"), null, List.of("All"),
+        Math.min(credits, 10), visibilitySeconds, WAIT_SECONDS, null);
+    Future<ReceiveMessage.Response> received;
+    try {
+      received = engine.receives().receiveMessage(request, gone);
+    } catch (RuntimeException e) {
+      received = Future.failedFuture(e);
+    }
+    received.onComplete((response, failure) -> {
+      receiving = false;
+      if (failure != null) {
+        onReceiveFailed(failure);
+        return;
+      }
+      long deadline = System.currentTimeMillis() + visibilitySeconds * 1000L;
+      for (ReceiveMessage.Message m : response.messages()) {
+        if (closed) {
+          makeVisible(m.receiptHandle(), 0); // the subscriber left while this receive was answered
+        } else {
+          inFlight.put(m.receiptHandle(), deadline);
+          vertx.eventBus().send(address, PushMessages.delivery(id, m));
+        }
+      }
+      pump();
+    });
+  }
+
+  private void onReceiveFailed(Throwable failure) {
+    if (closed) {
+      return;
+    }
+    if (failure instanceof SqsException e && e.code() == ErrorCode.QUEUE_DOES_NOT_EXIST) {
+      vertx.eventBus().send(address, PushMessages.ended(id, failure));
+      closed = true;
+      return;
+    }
+    // Throttled or at the in-flight cap: try again shortly rather than spin.
+    vertx.setTimer(RETRY_MILLIS, t -> pump());
+  }
+
+  Future<Void> ack(String receiptHandle) {
+    checkHeld(receiptHandle);
+    return engine.receipts().deleteMessage(new DeleteMessage.Request(queue, receiptHandle))
+        .onSuccess(v -> release(receiptHandle));
+  }
+
+  /** Makes the message visible again after {@code delaySeconds} (0: at once) and frees its credit. */
+  Future<Void> nack(String receiptHandle, int delaySeconds) {
+    checkHeld(receiptHandle);
+    return engine.receipts()
+        .changeMessageVisibility(new ChangeMessageVisibility.Request(queue, receiptHandle, delaySeconds))
+        .onSuccess(v -> release(receiptHandle));
+  }
+
+  /** Keeps the message for {@code seconds} more from now; it stays unacknowledged. */
+  Future<Void> extend(String receiptHandle, int seconds) {
+    checkHeld(receiptHandle);
+    return engine.receipts()
+        .changeMessageVisibility(new ChangeMessageVisibility.Request(queue, receiptHandle, seconds))
+        .onSuccess(v -> {
+          if (inFlight.containsKey(receiptHandle)) {
+            inFlight.put(receiptHandle, System.currentTimeMillis() + seconds * 1000L);
+          }
+        });
+  }
+
+  /** Frees the credits of messages whose visibility ran out: the queue has them back. */
+  void expireOverdue(long nowMillis) {
+    boolean freed = false;
+    for (Iterator<Long> it = inFlight.values().iterator(); it.hasNext(); ) {
+      if (it.next() <= nowMillis) {
+        it.remove();
+        freed = true;
+      }
+    }
+    if (freed) {
+      pump();
+    }
+  }
+
+  /** Ends the subscription: a parked receive is dropped, unacknowledged messages are visible at once. */
+  void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    gone.fire();
+    List<String> held = new ArrayList<>(inFlight.keySet());
+    inFlight.clear();
+    held.forEach(h -> makeVisible(h, 0));
+  }
+
+  int unacknowledged() {
+    return inFlight.size();
+  }
+
+  private void makeVisible(String receiptHandle, int seconds) {
+    try {
+      engine.receipts().changeMessageVisibility(new ChangeMessageVisibility.Request(queue, receiptHandle, seconds));
+    } catch (RuntimeException ignored) {
+      // the queue is gone: so are its messages
+    }
+  }
+
+  private void release(String receiptHandle) {
+    if (inFlight.remove(receiptHandle) != null) {
+      pump();
+    }
+  }
+
+  private void checkHeld(String receiptHandle) {
+    if (closed) {
+      throw new SqsException(ErrorCode.RESOURCE_NOT_FOUND, "The subscription has ended.");
+    }
+    if (!inFlight.containsKey(receiptHandle)) {
+      throw new SqsException(ErrorCode.RECEIPT_HANDLE_IS_INVALID,
+          "The receipt handle is not one this subscription holds: acknowledged already, expired, or another's.");
+    }
+  }
+}

@@ -1,0 +1,261 @@
+package dev.sluice.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.vertx.core.json.JsonObject;
+import java.net.ServerSocket;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.sqs.SqsClient;
+import software.amazon.awssdk.services.sqs.model.Message;
+import software.amazon.awssdk.services.sqs.model.MessageAttributeValue;
+import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
+
+/**
+ * Push delivery through both bridges with a raw client (the SockJS bridge's WebSocket and the TCP
+ * bridge), against queues an AWS SDK client sends to and long-polls.
+ */
+class PushIT {
+  static TestServer server;
+  static SqsClient sqs;
+  static int tcpPort;
+
+  @BeforeAll
+  static void start() throws Exception {
+    try (ServerSocket s = new ServerSocket(0)) {
+      tcpPort = s.getLocalPort();
+    }
+    server = TestServer.start(Map.of("SLUICE_PUSH_TCP_PORT", Integer.toString(tcpPort)));
+    sqs = server.client();
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    sqs.close();
+    server.close();
+  }
+
+  static BridgeClient ws() throws Exception {
+    return BridgeClient.webSocket(server.sluice.port(), "/eventbus");
+  }
+
+  static String queue(String name) {
+    return sqs.createQueue(b -> b.queueName(name)).queueUrl();
+  }
+
+  /** Subscribes and registers on the delivery address; answers the subscription reply. */
+  static JsonObject subscribe(BridgeClient c, String queueUrl, int prefetch, Integer visibility) throws Exception {
+    JsonObject req = new JsonObject().put("queueUrl", queueUrl).put("prefetch", prefetch);
+    if (visibility != null) {
+      req.put("visibilityTimeout", visibility);
+    }
+    JsonObject reply = c.request("sluice.subscribe", req);
+    assertEquals("rec".equals(reply.getString("type")) || "message".equals(reply.getString("type")), true,
+        "subscribe answered " + reply);
+    JsonObject sub = reply.getJsonObject("body");
+    c.register(sub.getString("address"));
+    return sub;
+  }
+
+  static JsonObject ok(JsonObject reply) {
+    assertTrue("rec".equals(reply.getString("type")) || "message".equals(reply.getString("type")), "answer: " + reply);
+    return reply.getJsonObject("body");
+  }
+
+  static int visible(String url) {
+    return Integer.parseInt(sqs.getQueueAttributes(b -> b.queueUrl(url).attributeNames(
+        QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES)).attributesAsStrings().get("ApproximateNumberOfMessages"));
+  }
+
+  @Test
+  void aSentMessageIsPushedWithWhatAReceiveWouldCarry() throws Exception {
+    String url = queue("push-basic");
+    try (BridgeClient c = ws()) {
+      JsonObject sub = subscribe(c, url, 5, 30);
+      String id = sqs.sendMessage(b -> b.queueUrl(url).messageBody("hello push")
+          .messageAttributes(Map.of("kind", MessageAttributeValue.builder().dataType("String").stringValue("greeting")
+              .build()))).messageId();
+      JsonObject m = c.pushed(sub.getString("address"), 5000).getJsonObject("body");
+      assertEquals("message", m.getString("type"));
+      assertEquals(id, m.getString("messageId"));
+      assertEquals("hello push", m.getString("body"));
+      assertEquals(1, m.getInteger("receiveCount"));
+      assertEquals("greeting", m.getJsonObject("messageAttributes").getJsonObject("kind").getString("stringValue"));
+      assertNotNull(m.getString("receiptHandle"));
+      assertEquals(sub.getString("subscription"), m.getString("subscription"));
+      ok(c.request("sluice.ack", new JsonObject().put("subscription", sub.getString("subscription"))
+          .put("receiptHandle", m.getString("receiptHandle"))));
+      assertEquals(0, visible(url));
+      assertEquals("0", sqs.getQueueAttributes(b -> b.queueUrl(url).attributeNames(
+          QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES_NOT_VISIBLE)).attributesAsStrings()
+          .get("ApproximateNumberOfMessagesNotVisible"), "ack deleted it");
+    }
+  }
+
+  @Test
+  void aSubscriberGetsNoMoreThanItsCreditsAndEachAckFreesOne() throws Exception {
+    String url = queue("push-credits");
+    try (BridgeClient c = ws()) {
+      JsonObject sub = subscribe(c, url, 3, 60);
+      String address = sub.getString("address");
+      for (int i = 0; i < 10; i++) {
+        int n = i;
+        sqs.sendMessage(b -> b.queueUrl(url).messageBody("m" + n));
+      }
+      List<JsonObject> got = new ArrayList<>();
+      for (JsonObject f; (f = c.pushed(address, 1000)) != null; ) {
+        got.add(f.getJsonObject("body"));
+      }
+      assertEquals(3, got.size(), "prefetch 3");
+      ok(c.request("sluice.ack", new JsonObject().put("subscription", sub.getString("subscription"))
+          .put("receiptHandle", got.get(0).getString("receiptHandle"))));
+      assertNotNull(c.pushed(address, 5000), "one credit freed, one more message");
+      assertNull(c.pushed(address, 500), "and no more");
+    }
+  }
+
+  @Test
+  void nackMakesAMessageVisibleAtOnceAndExtendKeepsItHidden() throws Exception {
+    String url = queue("push-nack");
+    try (BridgeClient c = ws()) {
+      JsonObject sub = subscribe(c, url, 1, 2);
+      String subId = sub.getString("subscription");
+      sqs.sendMessage(b -> b.queueUrl(url).messageBody("n1"));
+      JsonObject m = c.pushed(sub.getString("address"), 5000).getJsonObject("body");
+      ok(c.request("sluice.extend", new JsonObject().put("subscription", subId)
+          .put("receiptHandle", m.getString("receiptHandle")).put("visibilityTimeout", 60)));
+      Thread.sleep(2500); // past the subscription's 2 s visibility: extended, so still hidden
+      assertEquals(0, sqs.receiveMessage(b -> b.queueUrl(url)).messages().size());
+      ok(c.request("sluice.unsubscribe", new JsonObject().put("subscription", subId)));
+      // unsubscribing returned it; take it over HTTP
+      List<Message> back = sqs.receiveMessage(b -> b.queueUrl(url).waitTimeSeconds(5)).messages();
+      assertEquals(1, back.size());
+      assertEquals("n1", back.get(0).body());
+    }
+    String second = queue("push-nack-2");
+    try (BridgeClient c = ws()) {
+      JsonObject sub = subscribe(c, second, 1, 60);
+      sqs.sendMessage(b -> b.queueUrl(second).messageBody("n2"));
+      JsonObject m = c.pushed(sub.getString("address"), 5000).getJsonObject("body");
+      ok(c.request("sluice.nack", new JsonObject().put("subscription", sub.getString("subscription"))
+          .put("receiptHandle", m.getString("receiptHandle"))));
+      // visible again at once, and the credit is back: it comes round a second time
+      JsonObject again = c.pushed(sub.getString("address"), 5000).getJsonObject("body");
+      assertEquals("n2", again.getString("body"));
+      assertEquals(2, again.getInteger("receiveCount"));
+    }
+  }
+
+  @Test
+  void closingTheSocketReturnsItsMessagesAtOnce() throws Exception {
+    String url = queue("push-close");
+    BridgeClient c = ws();
+    JsonObject sub = subscribe(c, url, 5, 300);
+    sqs.sendMessage(b -> b.queueUrl(url).messageBody("c1"));
+    sqs.sendMessage(b -> b.queueUrl(url).messageBody("c2"));
+    assertNotNull(c.pushed(sub.getString("address"), 5000));
+    assertNotNull(c.pushed(sub.getString("address"), 5000));
+    c.close();
+    Set<String> bodies = new HashSet<>();
+    long end = System.currentTimeMillis() + 5000;
+    while (bodies.size() < 2 && System.currentTimeMillis() < end) {
+      sqs.receiveMessage(b -> b.queueUrl(url).maxNumberOfMessages(10).waitTimeSeconds(1)).messages()
+          .forEach(m -> bodies.add(m.body()));
+    }
+    assertEquals(Set.of("c1", "c2"), bodies, "visible again well before their 300 s visibility");
+  }
+
+  @Test
+  void fifoOrderHoldsForPush() throws Exception {
+    String url = sqs.createQueue(b -> b.queueName("push-order.fifo").attributesWithStrings(Map.of("FifoQueue", "true",
+        "ContentBasedDeduplication", "true"))).queueUrl();
+    try (BridgeClient c = ws()) {
+      JsonObject sub = subscribe(c, url, 10, 60);
+      for (int i = 0; i < 50; i++) {
+        int n = i;
+        sqs.sendMessage(b -> b.queueUrl(url).messageBody("f" + n).messageGroupId("g"));
+      }
+      for (int i = 0; i < 50; i++) {
+        JsonObject m = c.pushed(sub.getString("address"), 5000).getJsonObject("body");
+        assertEquals("f" + i, m.getString("body"));
+        ok(c.request("sluice.ack", new JsonObject().put("subscription", sub.getString("subscription"))
+            .put("receiptHandle", m.getString("receiptHandle"))));
+      }
+    }
+  }
+
+  @Test
+  void errorsComeBackAsSqsErrorCodes() throws Exception {
+    String url = queue("push-errors");
+    try (BridgeClient c = ws()) {
+      JsonObject missing = c.request("sluice.subscribe", new JsonObject().put("queueName", "no-such-queue"));
+      assertEquals("err", missing.getString("type"));
+      assertTrue(missing.getString("message").startsWith("QueueDoesNotExist: "), missing.encode());
+      JsonObject sub = subscribe(c, url, 1, 30);
+      JsonObject bad = c.request("sluice.ack", new JsonObject().put("subscription", sub.getString("subscription"))
+          .put("receiptHandle", "not-a-handle"));
+      assertTrue(bad.getString("message").startsWith("ReceiptHandleIsInvalid: "), bad.encode());
+      JsonObject prefetch = c.request("sluice.subscribe", new JsonObject().put("queueUrl", url).put("prefetch", 0));
+      assertTrue(prefetch.getString("message").startsWith("InvalidParameterValueException: "), prefetch.encode());
+    }
+  }
+
+  @Test
+  void onlyTheProtocolsAddressesAreAllowedAndNobodyElsesDeliveries() throws Exception {
+    String url = queue("push-guard");
+    try (BridgeClient owner = ws(); BridgeClient thief = ws()) {
+      JsonObject sub = subscribe(owner, url, 5, 30);
+      owner.pushed(sub.getString("address"), 200); // nothing yet
+      thief.register(sub.getString("address"));
+      JsonObject refused = thief.next(f -> "err".equals(f.getString("type")), 5000);
+      assertNotNull(refused, "registering on another subscriber's address is refused");
+      assertEquals("rejected", refused.getString("body"));
+      thief.register("anything.else");
+      assertNotNull(thief.next(f -> "err".equals(f.getString("type")), 5000));
+      JsonObject arbitrary = thief.request("some.internal.address", new JsonObject());
+      assertEquals("err", arbitrary.getString("type"));
+      thief.frame(new JsonObject().put("type", "publish").put("address", "sluice.ack").put("body", new JsonObject()));
+      assertNotNull(thief.next(f -> "err".equals(f.getString("type")), 5000), "publishing is refused");
+      // someone else's subscription cannot be acked, unsubscribed or extended
+      JsonObject foreign = thief.request("sluice.unsubscribe", new JsonObject().put("subscription", sub.getString("subscription")));
+      assertTrue(foreign.getString("message").startsWith("ResourceNotFoundException: "), foreign.encode());
+      // malformed and oversized frames get an error and the connection survives
+      thief.sendRaw("{not json");
+      assertNotNull(thief.next(f -> "err".equals(f.getString("type")), 5000));
+      JsonObject huge = thief.request("sluice.subscribe", new JsonObject().put("queueUrl", url).put("pad", "x".repeat(100_000)));
+      assertEquals("err", huge.getString("type"));
+      sqs.sendMessage(b -> b.queueUrl(url).messageBody("only for the owner"));
+      assertNotNull(owner.pushed(sub.getString("address"), 5000));
+      assertNull(thief.pushed(sub.getString("address"), 500));
+      JsonObject stillWorks = thief.request("sluice.subscribe", new JsonObject().put("queueUrl", url));
+      assertNotNull(ok(stillWorks).getString("address"));
+    }
+  }
+
+  @Test
+  void theTcpBridgeSpeaksTheSameProtocol() throws Exception {
+    String url = queue("push-tcp");
+    try (BridgeClient c = BridgeClient.tcp(tcpPort)) {
+      JsonObject sub = subscribe(c, url, 2, 30);
+      sqs.sendMessage(b -> b.queueUrl(url).messageBody("over tcp"));
+      JsonObject m = c.pushed(sub.getString("address"), 5000).getJsonObject("body");
+      assertEquals("over tcp", m.getString("body"));
+      ok(c.request("sluice.ack", new JsonObject().put("subscription", sub.getString("subscription"))
+          .put("receiptHandle", m.getString("receiptHandle"))));
+      sqs.sendMessage(b -> b.queueUrl(url).messageBody("returned on close"));
+      assertNotNull(c.pushed(sub.getString("address"), 5000));
+    }
+    List<Message> back = sqs.receiveMessage(b -> b.queueUrl(url).waitTimeSeconds(5)).messages();
+    assertEquals(List.of("returned on close"), back.stream().map(Message::body).toList(),
+        "a closed TCP connection returns its messages at once");
+  }
+}
