@@ -7,6 +7,7 @@ import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.ext.web.Router;
+import io.vertx.ext.web.handler.StaticHandler;
 import dev.sluice.push.PushBridges;
 
 /**
@@ -17,6 +18,9 @@ import dev.sluice.push.PushBridges;
 final class SqsHttpVerticle extends VerticleBase {
   private final String host;
   private final int port;
+  /** SockJS from its WebJar, for the example page. */
+  static final String SOCKJS = "META-INF/resources/webjars/sockjs-client/1.6.1/dist/sockjs.min.js";
+
   private final Handler<HttpServerRequest> front;
   private final PushBridges push;
   private HttpServer server;
@@ -44,9 +48,13 @@ final class SqsHttpVerticle extends VerticleBase {
       // The SQS APIs keep their direct path; only the bridge's own path goes through a router.
       Router bridge = Router.router(vertx);
       bridge.route(push.path() + "/*").subRouter(push.sockJsRouter(vertx));
+      // The example subscriber page and the browser libraries it loads.
+      bridge.route("/examples/vendor/sockjs.min.js").handler(ctx -> ctx.response()
+          .putHeader("content-type", "application/javascript").sendFile(SOCKJS));
+      bridge.route("/examples/*").handler(StaticHandler.create("webroot/examples"));
       String prefix = push.path() + "/";
       handler = req -> {
-        if (req.path().startsWith(prefix)) {
+        if (req.path().startsWith(prefix) || req.path().startsWith("/examples/")) {
           bridge.handle(req);
         } else {
           front.handle(req);

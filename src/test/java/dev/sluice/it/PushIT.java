@@ -175,6 +175,70 @@ class PushIT {
   }
 
   @Test
+  void pushSubscribersAndHttpLongPollersShareAQueueAndEachMessageIsDeliveredOnce() throws Exception {
+    String url = queue("push-fair");
+    int total = 1000;
+    java.util.concurrent.ConcurrentHashMap<String, Integer> deliveries = new java.util.concurrent.ConcurrentHashMap<>();
+    java.util.concurrent.atomic.AtomicInteger byPush = new java.util.concurrent.atomic.AtomicInteger();
+    java.util.concurrent.atomic.AtomicInteger byHttp = new java.util.concurrent.atomic.AtomicInteger();
+    java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
+    List<Thread> consumers = new ArrayList<>();
+    for (int i = 0; i < 2; i++) {
+      Thread t = new Thread(() -> {
+        while (!done.get()) {
+          for (Message m : sqs.receiveMessage(b -> b.queueUrl(url).maxNumberOfMessages(10).waitTimeSeconds(1))
+              .messages()) {
+            deliveries.merge(m.body(), 1, Integer::sum);
+            byHttp.incrementAndGet();
+            sqs.deleteMessage(b -> b.queueUrl(url).receiptHandle(m.receiptHandle()));
+          }
+        }
+      });
+      t.start();
+      consumers.add(t);
+    }
+    try (BridgeClient a = ws(); BridgeClient b = ws()) {
+      List<BridgeClient> clients = List.of(a, b);
+      List<JsonObject> subs = new ArrayList<>();
+      for (BridgeClient c : clients) {
+        subs.add(subscribe(c, url, 10, 60));
+      }
+      Thread producer = new Thread(() -> {
+        for (int i = 0; i < total; i += 10) {
+          int from = i;
+          sqs.sendMessageBatch(r -> r.queueUrl(url).entries(java.util.stream.IntStream.range(from, from + 10)
+              .mapToObj(n -> software.amazon.awssdk.services.sqs.model.SendMessageBatchRequestEntry.builder()
+                  .id("e" + n).messageBody("m" + n).build()).toList()));
+        }
+      });
+      producer.start();
+      long end = System.currentTimeMillis() + 60_000;
+      while (deliveries.size() < total && System.currentTimeMillis() < end) {
+        for (int i = 0; i < clients.size(); i++) {
+          JsonObject f = clients.get(i).pushed(subs.get(i).getString("address"), 20);
+          if (f != null) {
+            JsonObject m = f.getJsonObject("body");
+            deliveries.merge(m.getString("body"), 1, Integer::sum);
+            byPush.incrementAndGet();
+            ok(clients.get(i).request("sluice.ack", new JsonObject().put("subscription", subs.get(i).getString("subscription"))
+                .put("receiptHandle", m.getString("receiptHandle"))));
+          }
+        }
+      }
+      producer.join();
+    } finally {
+      done.set(true);
+      for (Thread t : consumers) {
+        t.join();
+      }
+    }
+    assertEquals(total, deliveries.size(), "every message delivered");
+    assertTrue(deliveries.values().stream().allMatch(n -> n == 1), "and none twice");
+    assertTrue(byPush.get() >= total / 10 && byHttp.get() >= total / 10,
+        "both kinds of consumer got a share: push " + byPush + ", HTTP " + byHttp);
+  }
+
+  @Test
   void fifoOrderHoldsForPush() throws Exception {
     String url = sqs.createQueue(b -> b.queueName("push-order.fifo").attributesWithStrings(Map.of("FifoQueue", "true",
         "ContentBasedDeduplication", "true"))).queueUrl();

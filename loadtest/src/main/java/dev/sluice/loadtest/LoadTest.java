@@ -21,7 +21,7 @@ public final class LoadTest {
 
   public static void main(String[] args) throws Exception {
     if (args.length == 0) {
-      System.err.println("usage: java -jar sluice-loadtest.jar send|send-batch|loop|wake|parked|move [--option value]...");
+      System.err.println("usage: java -jar sluice-loadtest.jar send|send-batch|loop|wake|parked|move|push [--option value]...");
       System.exit(2);
     }
     String scenario = args[0];
@@ -76,6 +76,7 @@ public final class LoadTest {
         case "wake" -> WakeProbe.run(workers, queueUrl, o);
         case "parked" -> ParkedProbe.run(workers, queueUrl, o);
         case "move" -> MoveProbe.run(workers, queueUrl, o);
+        case "push" -> PushProbe.run(workers, queueUrl, o);
         default -> throw new IllegalArgumentException("unknown scenario " + scenario);
       }
     } finally {

@@ -1,0 +1,55 @@
+package dev.sluice.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.vertx.core.json.JsonObject;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The published JavaScript client, {@code @vertx/eventbus-bridge-client.js} from npm, run by Node:
+ * it subscribes through the SockJS bridge, gets a message an AWS SDK client sent, and acknowledges
+ * it. The client is installed with npm into {@code target/} from the committed lock file.
+ */
+class NodeBridgeClientIT extends SharedServerIT {
+  static final Path SOURCE = Path.of("src/test/node/push-client");
+
+  @Test
+  void thePublishedJavaScriptClientSubscribesReceivesAndAcks() throws Exception {
+    Path dir = Path.of("target/node-push-client");
+    Files.createDirectories(dir);
+    for (String f : new String[] {"package.json", "package-lock.json", "subscribe-and-ack.js"}) {
+      Files.copy(SOURCE.resolve(f), dir.resolve(f), StandardCopyOption.REPLACE_EXISTING);
+    }
+    Process install = new ProcessBuilder("npm", "ci", "--no-audit", "--no-fund").directory(dir.toFile())
+        .redirectErrorStream(true).redirectOutput(dir.resolve("npm.log").toFile()).start();
+    assertTrue(install.waitFor(180, TimeUnit.SECONDS) && install.exitValue() == 0,
+        "npm ci failed: " + Files.readString(dir.resolve("npm.log")));
+
+    String url = queue("push-node", java.util.Map.of());
+    Process node = new ProcessBuilder("node", "subscribe-and-ack.js", server.endpoint.toString(), "push-node")
+        .directory(dir.toFile()).redirectErrorStream(true).start();
+    try (BufferedReader out = new BufferedReader(new InputStreamReader(node.getInputStream(), StandardCharsets.UTF_8))) {
+      assertEquals("subscribed", out.readLine());
+      String id = sqs.sendMessage(b -> b.queueUrl(url).messageBody("from the AWS SDK to Node")).messageId();
+      JsonObject got = new JsonObject(out.readLine());
+      assertTrue(node.waitFor(30, TimeUnit.SECONDS));
+      assertEquals(0, node.exitValue());
+      assertEquals(id, got.getString("messageId"));
+      assertEquals("from the AWS SDK to Node", got.getString("body"));
+      assertEquals(1, got.getInteger("receiveCount"));
+    } finally {
+      node.destroyForcibly();
+    }
+    assertEquals("0", sqs.getQueueAttributes(b -> b.queueUrl(url).attributeNamesWithStrings(
+        "ApproximateNumberOfMessages", "ApproximateNumberOfMessagesNotVisible")).attributesAsStrings().values().stream()
+        .reduce("0", (a, b) -> Integer.toString(Integer.parseInt(a) + Integer.parseInt(b))), "the ack deleted it");
+  }
+}
