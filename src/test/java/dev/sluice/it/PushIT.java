@@ -156,6 +156,25 @@ class PushIT {
   }
 
   @Test
+  void maxReceiveCountMovesANackedMessageToTheDeadLetterQueue() throws Exception {
+    String dlq = queue("push-dlq");
+    String dlqArn = sqs.getQueueAttributes(b -> b.queueUrl(dlq).attributeNamesWithStrings("QueueArn"))
+        .attributesAsStrings().get("QueueArn");
+    String url = sqs.createQueue(b -> b.queueName("push-dlq-source").attributesWithStrings(Map.of("RedrivePolicy",
+        "{\"maxReceiveCount\":\"1\",\"deadLetterTargetArn\":\"" + dlqArn + "\"}"))).queueUrl();
+    try (BridgeClient c = ws()) {
+      JsonObject sub = subscribe(c, url, 1, 30);
+      sqs.sendMessage(b -> b.queueUrl(url).messageBody("poison"));
+      JsonObject m = c.pushed(sub.getString("address"), 5000).getJsonObject("body");
+      ok(c.request("sluice.nack", new JsonObject().put("subscription", sub.getString("subscription"))
+          .put("receiptHandle", m.getString("receiptHandle"))));
+      assertNull(c.pushed(sub.getString("address"), 1000), "its second receive moved it instead");
+    }
+    assertEquals(List.of("poison"), sqs.receiveMessage(b -> b.queueUrl(dlq).waitTimeSeconds(2)).messages().stream()
+        .map(Message::body).toList());
+  }
+
+  @Test
   void closingTheSocketReturnsItsMessagesAtOnce() throws Exception {
     String url = queue("push-close");
     BridgeClient c = ws();

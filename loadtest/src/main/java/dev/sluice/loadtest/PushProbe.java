@@ -85,6 +85,9 @@ final class PushProbe {
                   new JsonObject().put("subscription", subscription[0]).put("receiptHandle", body.getString("receiptHandle"))));
             }
           });
+          // The SockJS bridge closes a socket that has not pinged for 10 s, as its JS client does every 5 s.
+          long pinger = ctx.owner().setPeriodic(5000, t -> send(ws, new JsonObject().put("type", "ping")));
+          ws.closeHandler(v -> ctx.owner().cancelTimer(pinger));
           send(ws, new JsonObject().put("type", "send").put("address", "sluice.subscribe").put("replyAddress", reply)
               .put("body", new JsonObject().put("queueUrl", queueUrl).put("prefetch", prefetch)));
         }).onFailure(e -> System.err.println("subscriber failed to connect: " + e.getMessage()));
