@@ -301,9 +301,11 @@ def _():
     q, dl = dlq_pipe(); sa = arn(dl)
     dest = create()
     _fill_dlq(q, dl, 4)
+    # Timed from before the start: the first message moves at once, the other three one second
+    # apart, so a clock started after the answer could read a hair under 3 s.
+    t0 = time.time()
     r = sqs.start_message_move_task(SourceArn=sa, DestinationArn=arn(dest), MaxNumberOfMessagesPerSecond=1)
     eq(sorted(strip(r)), ["TaskHandle"], "start keys")
-    t0 = time.time()
     eq({m["Body"] for m in collect(dest, 4, timeout=30)}, {f"message-{i}" for i in range(4)}, "bodies")
     assert time.time() - t0 >= 3, f"4 messages at 1/s moved in {time.time()-t0:.2f}s (AWS >= 3s)"
 
