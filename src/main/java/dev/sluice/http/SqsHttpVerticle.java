@@ -7,6 +7,7 @@ import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.ext.web.Router;
+import io.vertx.ext.web.handler.BodyHandler;
 import io.vertx.ext.web.handler.StaticHandler;
 import dev.sluice.push.PushBridges;
 
@@ -47,6 +48,8 @@ final class SqsHttpVerticle extends VerticleBase {
     if (push != null) {
       // The SQS APIs keep their direct path; only the bridge's own path goes through a router.
       Router bridge = Router.router(vertx);
+      // SockJS's fallback transports (XHR, for browsers without WebSocket) post their frames.
+      bridge.route(push.path() + "/*").handler(BodyHandler.create().setBodyLimit(push.maxFrameBytes()));
       bridge.route(push.path() + "/*").subRouter(push.sockJsRouter(vertx));
       // The example subscriber page and the browser libraries it loads.
       bridge.route("/examples/vendor/sockjs.min.js").handler(ctx -> ctx.response()

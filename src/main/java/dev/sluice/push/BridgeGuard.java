@@ -43,37 +43,54 @@ final class BridgeGuard {
         event.complete(true);
       }
       case SEND -> {
-        if (!PushAddresses.isRequest(address) || raw.encode().length() > maxFrameBytes) {
+        if (!PushAddresses.isRequest(address) || raw.toBuffer().length() > maxFrameBytes) {
           event.complete(false);
           return;
         }
-        JsonObject headers = raw.getValue("headers") instanceof JsonObject h ? h : new JsonObject();
-        headers.put(PushAddresses.CONNECTION_HEADER, connectionOf(socket));
-        raw.put("headers", headers);
+        // Only the connection id goes through: a client's own headers (any spelling of this one,
+        // or the TCP bridge's timeout and codec headers) are dropped.
+        raw.put("headers", new JsonObject().put(PushAddresses.CONNECTION_HEADER, connectionOf(socket)));
         event.setRawMessage(raw);
         event.complete(true);
       }
       case PUBLISH -> event.complete(false);
-      case REGISTER -> event.complete(address != null && directory.owns(connectionOf(socket), address));
+      case REGISTER -> {
+        String connection = connectionOf(socket);
+        // Once per address: the TCP bridge would otherwise stack a consumer per repeat.
+        event.complete(address != null && directory.owns(connection, address) && directory.register(address));
+      }
       case REGISTERED -> {
         bus.send(PushAddresses.DELIVERY_REGISTERED, address);
         event.complete(true);
       }
-      default -> event.complete(true); // pings, unregistering, frames going out
+      case UNREGISTER -> {
+        if (address != null && directory.owns(connectionOf(socket), address)) {
+          bus.send(PushAddresses.DELIVERY_UNREGISTERED, address);
+        }
+        event.complete(true);
+      }
+      default -> event.complete(true); // pings, frames going out
     }
   }
 
   private String connectionOf(Object socket) {
-    return connections.computeIfAbsent(socket, s -> {
-      if (s instanceof NetSocketInternal tcp) {
-        // The TCP bridge reports no closing, and its socket's close handler is its own: watch the
-        // channel itself.
-        tcp.channelHandlerContext().channel().closeFuture().addListener(f -> closed(s));
-      }
-      byte[] b = new byte[16];
-      random.nextBytes(b);
-      return HexFormat.of().formatHex(b);
-    });
+    String known = connections.get(socket);
+    if (known != null) {
+      return known;
+    }
+    byte[] b = new byte[16];
+    random.nextBytes(b);
+    String id = HexFormat.of().formatHex(b);
+    String raced = connections.putIfAbsent(socket, id);
+    if (raced != null) {
+      return raced;
+    }
+    if (socket instanceof NetSocketInternal tcp) {
+      // The TCP bridge reports no closing, and its socket's close handler is its own: watch the
+      // channel itself (outside the map update: a closed channel runs this at once).
+      tcp.channelHandlerContext().channel().closeFuture().addListener(f -> closed(socket));
+    }
+    return id;
   }
 
   private void closed(Object socket) {
@@ -82,5 +99,4 @@ final class BridgeGuard {
       bus.send(PushAddresses.CONNECTION_CLOSED, id);
     }
   }
-
 }

@@ -14,12 +14,15 @@ public final class PushAddresses {
   /** Followed by a random id: where one subscription's messages are pushed. */
   public static final String DELIVERY_PREFIX = "sluice.push.";
   /**
-   * Header the bridges set on every request with the id of the connection it came from (a value a
-   * client sends is overwritten), so that a subscription answers only to its own connection.
+   * Header the bridges set on every request with the id of the connection it came from (the only
+   * header a request keeps: whatever a client sent is dropped), so that a subscription answers only
+   * to its own connection.
    */
   static final String CONNECTION_HEADER = "sluice-connection";
   /** Local only, never bridged: a connection closed; its subscriptions end. */
   static final String CONNECTION_CLOSED = "sluice.internal.connection-closed";
+  /** Local only, never bridged: a client stopped listening on a delivery address; it ends. */
+  static final String DELIVERY_UNREGISTERED = "sluice.internal.delivery-unregistered";
   /** Local only, never bridged: a client registered on a delivery address; pushing may start. */
   static final String DELIVERY_REGISTERED = "sluice.internal.delivery-registered";
 

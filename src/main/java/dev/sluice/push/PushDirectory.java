@@ -1,5 +1,6 @@
 package dev.sluice.push;
 
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 
@@ -10,6 +11,7 @@ import java.util.concurrent.ConcurrentMap;
  */
 final class PushDirectory {
   private final ConcurrentMap<String, String> ownerByAddress = new ConcurrentHashMap<>();
+  private final Set<String> registered = ConcurrentHashMap.newKeySet();
 
   void add(String address, String connectionId) {
     ownerByAddress.put(address, connectionId);
@@ -17,6 +19,12 @@ final class PushDirectory {
 
   void remove(String address) {
     ownerByAddress.remove(address);
+    registered.remove(address);
+  }
+
+  /** Records the address's registration; false when it is registered already. */
+  boolean register(String address) {
+    return registered.add(address);
   }
 
   boolean owns(String connectionId, String address) {

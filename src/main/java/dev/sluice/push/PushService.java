@@ -25,7 +25,11 @@ import java.util.function.BiFunction;
  * it which connection a request came from.
  */
 public final class PushService extends VerticleBase {
-  static final long EXPIRY_SWEEP_MILLIS = 1000;
+  static final long EXPIRY_SWEEP_MILLIS = 200;
+  /** Subscriptions one connection may hold; each parks a receive and holds up to its prefetch. */
+  static final int MAX_SUBSCRIPTIONS_PER_CONNECTION = 100;
+  /** How long a closed connection is remembered, so a subscribe answered after it is refused. */
+  static final long CLOSED_REMEMBERED_MILLIS = 60_000;
 
   private final QueueEngine engine;
   private final PushDirectory directory;
@@ -33,6 +37,7 @@ public final class PushService extends VerticleBase {
   private final SecureRandom random = new SecureRandom();
   private final Map<String, Subscription> byId = new HashMap<>();
   private final Map<String, Set<Subscription>> byConnection = new HashMap<>();
+  private final Set<String> closedConnections = new HashSet<>();
 
   PushService(QueueEngine engine, PushDirectory directory, int maxPrefetch) {
     this.engine = engine;
@@ -46,14 +51,21 @@ public final class PushService extends VerticleBase {
     bus.<Object>localConsumer(PushAddresses.SUBSCRIBE, this::subscribe);
     bus.<Object>localConsumer(PushAddresses.ACK, m -> onSubscription(m, (s, b) -> s.ack(handle(b))));
     bus.<Object>localConsumer(PushAddresses.NACK, m -> onSubscription(m, (s, b) ->
-        s.nack(handle(b), seconds(b, "delaySeconds", 0, Limits.VISIBILITY_SECONDS_MAX, 0))));
+        s.nack(handle(b), integer(b, "delaySeconds", 0, Limits.VISIBILITY_SECONDS_MAX, 0))));
     bus.<Object>localConsumer(PushAddresses.EXTEND, m -> onSubscription(m, (s, b) ->
-        s.extend(handle(b), seconds(b, "visibilityTimeout", 0, Limits.VISIBILITY_SECONDS_MAX, null))));
+        s.extend(handle(b), integer(b, "visibilityTimeout", 0, Limits.VISIBILITY_SECONDS_MAX, null))));
     bus.<Object>localConsumer(PushAddresses.UNSUBSCRIBE, m -> onSubscription(m, (s, b) -> {
       end(s);
       return Future.succeededFuture();
     }));
     bus.<String>localConsumer(PushAddresses.CONNECTION_CLOSED, m -> closeConnection(m.body()));
+    // A client that stops listening without unsubscribing would have messages pushed to nobody.
+    bus.<String>localConsumer(PushAddresses.DELIVERY_UNREGISTERED, m -> {
+      Subscription s = byId.get(m.body().substring(PushAddresses.DELIVERY_PREFIX.length()));
+      if (s != null) {
+        end(s);
+      }
+    });
     bus.<String>localConsumer(PushAddresses.DELIVERY_REGISTERED, m -> {
       Subscription s = byId.get(m.body().substring(PushAddresses.DELIVERY_PREFIX.length()));
       if (s != null) {
@@ -75,14 +87,24 @@ public final class PushService extends VerticleBase {
       if (queue == null) {
         throw SqsException.missingParameter("queueUrl");
       }
-      int prefetch = seconds(body, "prefetch", 1, maxPrefetch, 10);
+      int prefetch = integer(body, "prefetch", 1, maxPrefetch, Math.min(10, maxPrefetch));
+      // At least a second: with 0 every pushed message would be visible again at once and come
+      // round to the same subscriber until its credits ran out.
       Integer visibility = body.getValue("visibilityTimeout") == null ? null
-          : seconds(body, "visibilityTimeout", 0, Limits.VISIBILITY_SECONDS_MAX, null);
+          : integer(body, "visibilityTimeout", 1, Limits.VISIBILITY_SECONDS_MAX, null);
+      if (byConnection.getOrDefault(connection, Set.of()).size() >= MAX_SUBSCRIPTIONS_PER_CONNECTION) {
+        throw new SqsException(ErrorCode.OVER_LIMIT,
+            "A connection may hold at most " + MAX_SUBSCRIPTIONS_PER_CONNECTION + " subscriptions.");
+      }
       // Also tells a missing queue apart before anything is set up.
       engine.queues().getQueueAttributes(new GetQueueAttributes.Request(queue, List.of("VisibilityTimeout")))
           .onFailure(e -> PushMessages.fail(m, e))
           .onSuccess(attrs -> {
-            int seconds = visibility != null ? visibility : Integer.parseInt(attrs.attributes().get("VisibilityTimeout"));
+            if (closedConnections.contains(connection)) {
+              return; // the connection closed while the queue was looked up: nobody to push to
+            }
+            int seconds = visibility != null ? visibility
+                : Math.max(1, Integer.parseInt(attrs.attributes().get("VisibilityTimeout")));
             Subscription s = new Subscription(newId(), connection, queue, prefetch, seconds, engine, vertx);
             byId.put(s.id, s);
             byConnection.computeIfAbsent(connection, c -> new HashSet<>()).add(s);
@@ -114,6 +136,8 @@ public final class PushService extends VerticleBase {
   }
 
   private void closeConnection(String connectionId) {
+    closedConnections.add(connectionId);
+    vertx.setTimer(CLOSED_REMEMBERED_MILLIS, t -> closedConnections.remove(connectionId));
     Set<Subscription> subs = byConnection.remove(connectionId);
     if (subs != null) {
       List.copyOf(subs).forEach(this::end);
@@ -172,7 +196,7 @@ public final class PushService extends VerticleBase {
   }
 
   /** An integer member within [min, max], or {@code absent} when missing (MissingParameter if null). */
-  private static int seconds(JsonObject body, String name, int min, int max, Integer absent) {
+  private static int integer(JsonObject body, String name, int min, int max, Integer absent) {
     Object v = body.getValue(name);
     if (v == null) {
       if (absent == null) {

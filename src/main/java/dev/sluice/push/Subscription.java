@@ -27,6 +27,8 @@ final class Subscription {
   /** Wait of each receive; a new one follows at once, so this only bounds how long one stays parked. */
   static final int WAIT_SECONDS = 20;
   static final long RETRY_MILLIS = 1000;
+  /** How much earlier than the engine a subscription considers a message's visibility over. */
+  static final long HANDLE_MARGIN_MILLIS = 500;
 
   final String id;
   final String address;
@@ -71,6 +73,9 @@ final class Subscription {
     receiving = true;
     ReceiveMessage.Request request = new ReceiveMessage.Request(queue, List.of("All"), null, List.of("All"),
         Math.min(credits, 10), visibilitySeconds, WAIT_SECONDS, null);
+    // Taken before the receive, and a margin short: the engine's own deadline for these messages
+    // is later, so this subscription lets go of a handle before the queue can hand its message on.
+    long deadline = System.currentTimeMillis() + visibilitySeconds * 1000L - HANDLE_MARGIN_MILLIS;
     Future<ReceiveMessage.Response> received;
     try {
       received = engine.receives().receiveMessage(request, gone);
@@ -83,16 +88,18 @@ final class Subscription {
         onReceiveFailed(failure);
         return;
       }
-      long deadline = System.currentTimeMillis() + visibilitySeconds * 1000L;
-      for (ReceiveMessage.Message m : response.messages()) {
-        if (closed) {
-          makeVisible(m.receiptHandle(), 0); // the subscriber left while this receive was answered
-        } else {
-          inFlight.put(m.receiptHandle(), deadline);
-          vertx.eventBus().send(address, PushMessages.delivery(id, m));
+      try {
+        // Closed meanwhile: the engine has already made these visible again (the receive's caller
+        // was gone when its answer came), so they are not touched here.
+        if (!closed) {
+          for (ReceiveMessage.Message m : response.messages()) {
+            inFlight.put(m.receiptHandle(), deadline);
+            vertx.eventBus().send(address, PushMessages.delivery(id, m));
+          }
         }
+      } finally {
+        pump();
       }
-      pump();
     });
   }
 
@@ -111,16 +118,16 @@ final class Subscription {
 
   Future<Void> ack(String receiptHandle) {
     checkHeld(receiptHandle);
-    return engine.receipts().deleteMessage(new DeleteMessage.Request(queue, receiptHandle))
-        .onSuccess(v -> release(receiptHandle));
+    release(receiptHandle); // at once: a close meanwhile must not touch it again
+    return engine.receipts().deleteMessage(new DeleteMessage.Request(queue, receiptHandle));
   }
 
   /** Makes the message visible again after {@code delaySeconds} (0: at once) and frees its credit. */
   Future<Void> nack(String receiptHandle, int delaySeconds) {
     checkHeld(receiptHandle);
+    release(receiptHandle); // at once: a close meanwhile must not make it visible a second time
     return engine.receipts()
-        .changeMessageVisibility(new ChangeMessageVisibility.Request(queue, receiptHandle, delaySeconds))
-        .onSuccess(v -> release(receiptHandle));
+        .changeMessageVisibility(new ChangeMessageVisibility.Request(queue, receiptHandle, delaySeconds));
   }
 
   /** Keeps the message for {@code seconds} more from now; it stays unacknowledged. */
@@ -130,7 +137,7 @@ final class Subscription {
         .changeMessageVisibility(new ChangeMessageVisibility.Request(queue, receiptHandle, seconds))
         .onSuccess(v -> {
           if (inFlight.containsKey(receiptHandle)) {
-            inFlight.put(receiptHandle, System.currentTimeMillis() + seconds * 1000L);
+            inFlight.put(receiptHandle, System.currentTimeMillis() + seconds * 1000L - HANDLE_MARGIN_MILLIS);
           }
         });
   }
@@ -156,6 +163,7 @@ final class Subscription {
     }
     closed = true;
     gone.fire();
+    expireOverdue(System.currentTimeMillis()); // a handle past its time may name someone else's delivery now
     List<String> held = new ArrayList<>(inFlight.keySet());
     inFlight.clear();
     held.forEach(h -> makeVisible(h, 0));
@@ -183,7 +191,8 @@ final class Subscription {
     if (closed) {
       throw new SqsException(ErrorCode.RESOURCE_NOT_FOUND, "The subscription has ended.");
     }
-    if (!inFlight.containsKey(receiptHandle)) {
+    Long deadline = inFlight.get(receiptHandle);
+    if (deadline == null || deadline <= System.currentTimeMillis()) {
       throw new SqsException(ErrorCode.RECEIPT_HANDLE_IS_INVALID,
           "The receipt handle is not one this subscription holds: acknowledged already, expired, or another's.");
     }

@@ -175,6 +175,22 @@ class PushIT {
   }
 
   @Test
+  void unregisteringFromTheDeliveryAddressEndsTheSubscription() throws Exception {
+    String url = queue("push-unregister");
+    try (BridgeClient c = ws()) {
+      JsonObject sub = subscribe(c, url, 5, 300);
+      sqs.sendMessage(b -> b.queueUrl(url).messageBody("u1"));
+      assertNotNull(c.pushed(sub.getString("address"), 5000));
+      c.frame(new JsonObject().put("type", "unregister").put("address", sub.getString("address")));
+      List<Message> back = sqs.receiveMessage(b -> b.queueUrl(url).waitTimeSeconds(5)).messages();
+      assertEquals(List.of("u1"), back.stream().map(Message::body).toList(), "visible again at once");
+      JsonObject gone = c.request("sluice.ack", new JsonObject().put("subscription", sub.getString("subscription"))
+          .put("receiptHandle", "x"));
+      assertTrue(gone.getString("message").startsWith("ResourceNotFoundException: "), gone.encode());
+    }
+  }
+
+  @Test
   void closingTheSocketReturnsItsMessagesAtOnce() throws Exception {
     String url = queue("push-close");
     BridgeClient c = ws();
@@ -289,6 +305,13 @@ class PushIT {
       assertTrue(bad.getString("message").startsWith("ReceiptHandleIsInvalid: "), bad.encode());
       JsonObject prefetch = c.request("sluice.subscribe", new JsonObject().put("queueUrl", url).put("prefetch", 0));
       assertTrue(prefetch.getString("message").startsWith("InvalidParameterValueException: "), prefetch.encode());
+      JsonObject zero = c.request("sluice.subscribe", new JsonObject().put("queueUrl", url).put("visibilityTimeout", 0));
+      assertTrue(zero.getString("message").startsWith("InvalidParameterValueException: "), zero.encode());
+      for (int i = 1; i < 100; i++) {
+        ok(c.request("sluice.subscribe", new JsonObject().put("queueUrl", url)));
+      }
+      JsonObject tooMany = c.request("sluice.subscribe", new JsonObject().put("queueUrl", url));
+      assertTrue(tooMany.getString("message").startsWith("OverLimit: "), tooMany.encode());
     }
   }
 
