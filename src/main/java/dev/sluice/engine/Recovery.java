@@ -6,6 +6,8 @@ import dev.sluice.model.QueueState;
 import dev.sluice.model.RestoredMessage;
 import dev.sluice.persistence.MessageContent;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.sqlclient.Cursor;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
 import java.util.ArrayList;
@@ -47,17 +49,44 @@ final class Recovery {
           }
           return Future.all(restored).map(all -> rows.size());
         })
-        .compose(queues -> pool.query("SELECT q.name, m.message_key, m.message_id, m.sent_at, m.sequence_number,"
-            + " m.visible_at, m.receive_count, m.first_receive_at, m.receipt_sequence, m.content"
-            + " FROM sluice_messages m JOIN sluice_queues q ON q.id = m.queue_id"
-            + " ORDER BY m.queue_id, m.sequence_number, m.message_key").execute()
-            .compose(rows -> restoreMessages(rows))
+        .compose(queues -> restoreMessages(pool)
             .compose(messages -> restoreDeduplication(pool)
                 .map(entries -> queues + " queues, " + messages + " messages and " + entries
                     + " deduplication entries")));
   }
 
-  private Future<Integer> restoreMessages(Iterable<Row> rows) {
+  static final String MESSAGES = "SELECT q.name, m.message_key, m.message_id, m.sent_at, m.sequence_number,"
+      + " m.visible_at, m.receive_count, m.first_receive_at, m.receipt_sequence, m.content"
+      + " FROM sluice_messages m JOIN sluice_queues q ON q.id = m.queue_id"
+      + " ORDER BY m.queue_id, m.sequence_number, m.message_key";
+
+  /**
+   * Every live message through a cursor, a page of {@link #CHUNK} rows at a time, each page put
+   * back on its shards before the next is read: memory holds one page, whatever the backlog.
+   * Pages follow the queue's order, so FIFO messages come back in sequence.
+   */
+  private Future<Integer> restoreMessages(Pool pool) {
+    return pool.withTransaction(conn -> conn.prepare(MESSAGES).compose(statement -> {
+      Cursor cursor = statement.cursor();
+      Promise<Integer> done = Promise.promise();
+      readPage(cursor, 0, done);
+      return done.future().eventually(cursor::close);
+    }));
+  }
+
+  private void readPage(Cursor cursor, int soFar, Promise<Integer> done) {
+    cursor.read(CHUNK).compose(this::restorePage).onComplete((n, failure) -> {
+      if (failure != null) {
+        done.fail(failure);
+      } else if (cursor.hasMore()) {
+        readPage(cursor, soFar + n, done);
+      } else {
+        done.complete(soFar + n);
+      }
+    });
+  }
+
+  private Future<Integer> restorePage(Iterable<Row> rows) {
     Map<Integer, List<Object[]>> byShard = new LinkedHashMap<>();
     int count = 0;
     for (Row r : rows) {
