@@ -46,7 +46,8 @@ public final class Sluice {
         .compose(store -> QueueEngine.start(vertx, settings, store)
             .compose(engine -> (cfg.push().enabled() ? PushBridges.start(vertx, engine, cfg.push())
                     : Future.<PushBridges>succeededFuture(null))
-                .compose(push -> HttpFrontend.deploy(vertx, cfg.http(), httpInstances, engine, cfg.sqs().accountId(), push))
+                .compose(push -> HttpFrontend.deploy(vertx, cfg.http(), httpInstances, engine, cfg.sqs().accountId(), push,
+                    store == null ? () -> null : store::notReadyReason))
                 .map(port -> new Sluice(vertx, engine, port, store))))
         .recover(failure -> vertx.close().transform(ignored -> Future.failedFuture(failure)));
   }

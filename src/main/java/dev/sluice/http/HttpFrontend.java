@@ -20,8 +20,10 @@ public final class HttpFrontend {
    * Deploys {@code instances} servers on one port. Vert.x shares a listening socket between servers
    * whose (host, port) match, which port 0 never does, so port 0 is first resolved to a free port.
    */
+  /** {@code notReadyReason} answers why the server is not ready, or null when it is. */
   public static Future<Integer> deploy(Vertx vertx, HttpConfig cfg, int instances, QueueEngine engine, String accountId,
-      PushBridges push) {
+      PushBridges push, java.util.function.Supplier<String> notReadyReason) {
+    HealthEndpoints health = new HealthEndpoints(notReadyReason);
     HttpFront front = new HttpFront(new JsonProtocol(engine), new Callers(cfg.publicBaseUrl(), accountId), cfg.maxBodyBytes());
     int port;
     try {
@@ -31,7 +33,7 @@ public final class HttpFrontend {
     }
     List<Future<String>> deployed = new ArrayList<>();
     for (int i = 0; i < instances; i++) {
-      deployed.add(vertx.deployVerticle(new SqsHttpVerticle(cfg.host(), port, front, push)));
+      deployed.add(vertx.deployVerticle(new SqsHttpVerticle(cfg.host(), port, front, push, health)));
     }
     return Future.all(deployed).map(all -> port);
   }

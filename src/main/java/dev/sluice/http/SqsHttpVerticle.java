@@ -24,10 +24,12 @@ final class SqsHttpVerticle extends VerticleBase {
 
   private final Handler<HttpServerRequest> front;
   private final PushBridges push;
+  private final HealthEndpoints health;
   private HttpServer server;
 
   /** {@code push} is null when push delivery is off. */
-  SqsHttpVerticle(String host, int port, Handler<HttpServerRequest> front, PushBridges push) {
+  SqsHttpVerticle(String host, int port, Handler<HttpServerRequest> front, PushBridges push, HealthEndpoints health) {
+    this.health = health;
     this.host = host;
     this.port = port;
     this.front = front;
@@ -68,7 +70,12 @@ final class SqsHttpVerticle extends VerticleBase {
       options.setMaxWebSocketFrameSize(Math.max(options.getMaxWebSocketFrameSize(), 4 * push.maxFrameBytes()))
           .setMaxWebSocketMessageSize(Math.max(options.getMaxWebSocketMessageSize(), 4 * push.maxFrameBytes()));
     }
-    server = vertx.createHttpServer(options).requestHandler(handler);
+    Handler<HttpServerRequest> routed = handler;
+    server = vertx.createHttpServer(options).requestHandler(req -> {
+      if (!health.handle(req)) {
+        routed.handle(req);
+      }
+    });
     return server.listen();
   }
 }

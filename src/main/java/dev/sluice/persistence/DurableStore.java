@@ -67,7 +67,10 @@ public final class DurableStore {
         .compose(rows -> vertx.deployVerticle(writer)
             .map(id -> new DurableStore(vertx, pool, writer, id, config, rows.iterator().next().getBuffer(0).getBytes(),
                 rows.iterator().next().getLong(1))))
-        .onSuccess(store -> store.pruneDeduplicationHistory(vertx))
+        .onSuccess(store -> {
+          store.pruneDeduplicationHistory(vertx);
+          store.probeReachability(vertx);
+        })
         .recover(failure -> pool.close().transform(closed -> Future.failedFuture(new IllegalStateException(
             "PostgreSQL at " + config.pgUrlForLogs() + " is not usable: " + failure.getMessage(), failure))));
   }
@@ -107,6 +110,31 @@ public final class DurableStore {
     vertx.setPeriodic(PRUNE_INTERVAL_MILLIS, id -> pool
         .preparedQuery("DELETE FROM sluice_dedup WHERE expires_at < $1")
         .execute(Tuple.of(System.currentTimeMillis())));
+  }
+
+  static final long PROBE_INTERVAL_MILLIS = 1000;
+  /** Without a successful probe for this long, PostgreSQL counts as unreachable. */
+  static final long UNREACHABLE_AFTER_MILLIS = 3000;
+  private volatile long lastReachedNanos = System.nanoTime();
+  private volatile String lastProbeFailure = "";
+
+  /** Asks PostgreSQL every second whether it answers, for readiness. */
+  private void probeReachability(Vertx vertx) {
+    vertx.setPeriodic(PROBE_INTERVAL_MILLIS, id -> pool.query("SELECT 1").execute().onComplete((ok, failure) -> {
+      if (failure == null) {
+        lastReachedNanos = System.nanoTime();
+      } else {
+        lastProbeFailure = failure.getMessage();
+      }
+    }));
+  }
+
+  /** Why this server is not ready (PostgreSQL unreachable), or null when it is. */
+  public String notReadyReason() {
+    long silentMillis = (System.nanoTime() - lastReachedNanos) / 1_000_000;
+    return silentMillis < UNREACHABLE_AFTER_MILLIS ? null
+        : "PostgreSQL at " + config.pgUrlForLogs() + " has not answered for " + silentMillis + " ms"
+            + (lastProbeFailure.isEmpty() ? "" : ": " + lastProbeFailure);
   }
 
   /** The receipt-handle HMAC key, the same across restarts. */
