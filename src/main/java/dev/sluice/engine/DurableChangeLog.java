@@ -155,6 +155,9 @@ final class DurableChangeLog implements ChangeLog {
     // with its original, a repeated FIFO delete with the first one, so both wait for what this
     // shard submitted before them (batches commit out of order: for all of it).
     Future<Void> committed = ops.isEmpty() ? earlierCommitted() : flush(release);
+    if (committed.succeeded()) {
+      return committed; // nothing to wait for: no timer
+    }
     Promise<Void> answer = ContextInternal.current().promise();
     long timer = vertx.setTimer(sendTimeoutMillis, t -> answer.tryFail(new SqsException(
         ErrorCode.SERVICE_UNAVAILABLE, "The message could not be stored in time; it may still be delivered."

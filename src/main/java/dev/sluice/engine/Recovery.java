@@ -99,18 +99,14 @@ final class Recovery {
       count++;
     }
     List<Future<Void>> done = new ArrayList<>();
-    byShard.forEach((shard, messages) -> {
-      for (int from = 0; from < messages.size(); from += CHUNK) {
-        List<Object[]> chunk = messages.subList(from, Math.min(messages.size(), from + CHUNK));
-        done.add(dispatcher.call(shard, (s, reply) -> {
-          long now = s.now();
-          for (Object[] m : chunk) {
-            s.registry().get((String) m[0]).restore((RestoredMessage) m[1], now);
-          }
-          reply.succeed(null);
-        }));
+    // A page holds at most CHUNK rows, so each shard restores its share in one call.
+    byShard.forEach((shard, messages) -> done.add(dispatcher.call(shard, (s, reply) -> {
+      long now = s.now();
+      for (Object[] m : messages) {
+        s.registry().get((String) m[0]).restore((RestoredMessage) m[1], now);
       }
-    });
+      reply.succeed(null);
+    })));
     int total = count;
     return Future.all(done).map(all -> total);
   }

@@ -11,6 +11,8 @@ public final class PushAddresses {
   public static final String NACK = "sluice.nack";
   public static final String EXTEND = "sluice.extend";
   public static final String UNSUBSCRIBE = "sluice.unsubscribe";
+  /** The addresses a client may send requests to. */
+  static final java.util.List<String> REQUESTS = java.util.List.of(SUBSCRIBE, ACK, NACK, EXTEND, UNSUBSCRIBE);
   /** Followed by a random id: where one subscription's messages are pushed. */
   public static final String DELIVERY_PREFIX = "sluice.push.";
   /**
@@ -29,7 +31,6 @@ public final class PushAddresses {
   private PushAddresses() {}
 
   static boolean isRequest(String address) {
-    return SUBSCRIBE.equals(address) || ACK.equals(address) || NACK.equals(address) || EXTEND.equals(address)
-        || UNSUBSCRIBE.equals(address);
+    return REQUESTS.contains(address);
   }
 }

@@ -61,8 +61,7 @@ public final class PushBridges {
   }
 
   private static <T extends BridgeOptions> T permissions(T options) {
-    for (String address : new String[] {PushAddresses.SUBSCRIBE, PushAddresses.ACK, PushAddresses.NACK,
-        PushAddresses.EXTEND, PushAddresses.UNSUBSCRIBE}) {
+    for (String address : PushAddresses.REQUESTS) {
       options.addInboundPermitted(new PermittedOptions().setAddress(address));
     }
     options.addOutboundPermitted(new PermittedOptions().setAddressRegex(DELIVERY_REGEX));

@@ -166,16 +166,12 @@ final class Subscription {
     expireOverdue(System.currentTimeMillis()); // a handle past its time may name someone else's delivery now
     List<String> held = new ArrayList<>(inFlight.keySet());
     inFlight.clear();
-    held.forEach(h -> makeVisible(h, 0));
+    held.forEach(this::makeVisible);
   }
 
-  int unacknowledged() {
-    return inFlight.size();
-  }
-
-  private void makeVisible(String receiptHandle, int seconds) {
+  private void makeVisible(String receiptHandle) {
     try {
-      engine.receipts().changeMessageVisibility(new ChangeMessageVisibility.Request(queue, receiptHandle, seconds));
+      engine.receipts().changeMessageVisibility(new ChangeMessageVisibility.Request(queue, receiptHandle, 0));
     } catch (RuntimeException ignored) {
       // the queue is gone: so are its messages
     }
