@@ -51,7 +51,15 @@ public enum ConfigKey {
   PUSH_TCP_PORT("push.tcpPort", "Port of the TCP event-bus bridge; 0 (the default) leaves it off."),
   PUSH_MAX_FRAME_BYTES(
       "push.maxFrameBytes", "Largest frame a bridge client may send, in bytes; larger ones are refused."),
-  PUSH_MAX_PREFETCH("push.maxPrefetch", "Most unacknowledged messages one subscription may hold.");
+  PUSH_MAX_PREFETCH("push.maxPrefetch", "Most unacknowledged messages one subscription may hold."),
+  METRICS_ENABLED("metrics.enabled", "Prometheus metrics at GET /metrics on the HTTP port."),
+  SHUTDOWN_GRACE_MILLIS(
+      "shutdown.graceMillis",
+      "Longest a stop (SIGTERM) may take to answer parked polls, close subscriptions and flush writes, in ms."),
+  QUEUES(
+      "queues",
+      "Queues created at start-up when absent (name, attributes, tags, deadLetterQueue); in the"
+          + " environment, a JSON list.");
 
   private final String path;
   private final String description;

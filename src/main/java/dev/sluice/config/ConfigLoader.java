@@ -1,11 +1,13 @@
 package dev.sluice.config;
 
+import io.vertx.core.json.JsonArray;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
@@ -96,6 +98,9 @@ public final class ConfigLoader {
       String path = prefix.isEmpty() ? String.valueOf(e.getKey()) : prefix + "." + e.getKey();
       if (e.getValue() instanceof Map<?, ?>) {
         flatten(path, e.getValue(), out, source);
+      } else if (e.getValue() instanceof List<?> list && path.equals(ConfigKey.QUEUES.path())) {
+        // Kept whole, as JSON: the one key whose value is a structure (see QueueDefinitions).
+        out.put(path, new JsonArray(list).encode());
       } else if (ConfigKey.byPath(path).isEmpty()) {
         throw new ConfigException("Unknown configuration key '" + path + "' in " + source);
       } else {

@@ -35,7 +35,11 @@ final class ConfigValues {
         (int) v.number(ConfigKey.ENGINE_MAX_PARKED_RECEIVES, 1, 10_000_000),
         (int) v.number(ConfigKey.ENGINE_MAX_PARKED_RECEIVES_PER_QUEUE, 1, 10_000_000),
         (int) v.number(ConfigKey.ENGINE_MAX_INFLIGHT_PER_QUEUE, 1, 10_000_000));
-    return new SluiceConfig(http, sqs, engine, v.storage(), v.push());
+    OpsConfig ops = new OpsConfig(
+        v.oneOf(ConfigKey.METRICS_ENABLED, "true", "false").equals("true"),
+        (int) v.number(ConfigKey.SHUTDOWN_GRACE_MILLIS, 1_000, 600_000),
+        QueueDefinitions.parse(v.raw(ConfigKey.QUEUES)));
+    return new SluiceConfig(http, sqs, engine, v.storage(), v.push(), ops);
   }
 
   private StorageConfig storage() {

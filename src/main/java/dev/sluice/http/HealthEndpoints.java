@@ -10,9 +10,9 @@ import java.util.function.Supplier;
  * traffic; the port opens only after recovery, so it is ready unless {@code notReadyReason} says
  * otherwise (in durable mode: PostgreSQL unreachable), and then answers 503 with the reason.
  */
-final class HealthEndpoints {
-  static final String LIVE = "/health/live";
-  static final String READY = "/health/ready";
+public final class HealthEndpoints {
+  public static final String LIVE = "/health/live";
+  public static final String READY = "/health/ready";
 
   private final Supplier<String> notReadyReason;
 

@@ -1,0 +1,116 @@
+package dev.sluice.config;
+
+import io.vertx.core.json.JsonObject;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+
+/**
+ * Reads the {@code queues:} list, from the file or from SLUICE_QUEUES (JSON, which is YAML too).
+ * Checks the shape here, naming the offending key; the attribute values themselves are checked by
+ * the engine when the queue is created, exactly as a CreateQueue request would be.
+ */
+final class QueueDefinitions {
+  private static final Set<String> FIELDS = Set.of("name", "attributes", "tags", "deadLetterQueue", "maxReceiveCount");
+
+  private QueueDefinitions() {}
+
+  static List<QueueDefinition> parse(String text) {
+    Object root;
+    try {
+      root = new Yaml(new SafeConstructor(new LoaderOptions())).load(text);
+    } catch (RuntimeException e) {
+      throw invalid("queues", "a list of queues (" + ConfigKey.QUEUES.envVar() + " holds it as JSON): " + e.getMessage());
+    }
+    if (root == null) {
+      return List.of();
+    }
+    if (!(root instanceof List<?> list)) {
+      throw invalid("queues", "a list of queues");
+    }
+    List<QueueDefinition> out = new ArrayList<>();
+    Set<String> names = new HashSet<>();
+    for (int i = 0; i < list.size(); i++) {
+      QueueDefinition q = definition("queues[" + i + "]", list.get(i));
+      if (!names.add(q.name())) {
+        throw invalid(q.key() + ".name", "a name not used by an earlier queue; '" + q.name() + "' is defined twice");
+      }
+      out.add(q);
+    }
+    return List.copyOf(out);
+  }
+
+  private static QueueDefinition definition(String key, Object node) {
+    if (!(node instanceof Map<?, ?> map)) {
+      throw invalid(key, "a mapping with name, and optionally attributes, tags, deadLetterQueue, maxReceiveCount");
+    }
+    for (Object field : map.keySet()) {
+      if (!FIELDS.contains(String.valueOf(field))) {
+        throw new ConfigException("Unknown configuration key '" + key + "." + field + "'; a queue takes " + FIELDS);
+      }
+    }
+    if (!(map.get("name") instanceof String name) || name.isBlank()) {
+      throw invalid(key + ".name", "the queue's name");
+    }
+    Map<String, String> attributes = strings(key + ".attributes", map.get("attributes"));
+    Map<String, String> tags = strings(key + ".tags", map.get("tags"));
+    Object dlq = map.get("deadLetterQueue");
+    Object maxReceives = map.get("maxReceiveCount");
+    if (dlq != null && !(dlq instanceof String)) {
+      throw invalid(key + ".deadLetterQueue", "the name of the dead-letter queue");
+    }
+    if ((dlq == null) != (maxReceives == null)) {
+      throw invalid(key + (dlq == null ? ".deadLetterQueue" : ".maxReceiveCount"),
+          "deadLetterQueue and maxReceiveCount given together");
+    }
+    if (dlq != null && attributes.containsKey("RedrivePolicy")) {
+      throw invalid(key + ".deadLetterQueue", "either deadLetterQueue or attributes.RedrivePolicy, not both");
+    }
+    int count = 0;
+    if (maxReceives != null) {
+      if (!(maxReceives instanceof Integer n) || n < 1 || n > 1000) {
+        throw invalid(key + ".maxReceiveCount", "an integer between 1 and 1000");
+      }
+      count = n;
+    }
+    return new QueueDefinition(key, name, attributes, tags, (String) dlq, count);
+  }
+
+  /** Scalars become their text; a mapping (a RedrivePolicy written as YAML) becomes its JSON. */
+  private static Map<String, String> strings(String key, Object node) {
+    if (node == null) {
+      return Map.of();
+    }
+    if (!(node instanceof Map<?, ?> map)) {
+      throw invalid(key, "a mapping of names to values");
+    }
+    Map<String, String> out = new LinkedHashMap<>();
+    for (Map.Entry<?, ?> e : map.entrySet()) {
+      Object v = e.getValue();
+      if (v instanceof Map<?, ?> m) {
+        out.put(String.valueOf(e.getKey()), new JsonObject(stringKeys(m)).encode());
+      } else if (v == null || v instanceof List<?>) {
+        throw invalid(key + "." + e.getKey(), "a single value");
+      } else {
+        out.put(String.valueOf(e.getKey()), String.valueOf(v));
+      }
+    }
+    return out;
+  }
+
+  private static Map<String, Object> stringKeys(Map<?, ?> m) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    m.forEach((k, v) -> out.put(String.valueOf(k), v));
+    return out;
+  }
+
+  private static ConfigException invalid(String key, String expected) {
+    return new ConfigException("Invalid value for configuration key '" + key + "': expected " + expected);
+  }
+}

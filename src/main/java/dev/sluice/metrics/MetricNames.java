@@ -1,0 +1,52 @@
+package dev.sluice.metrics;
+
+/**
+ * Every metric Sluice exports, in Micrometer's dotted form; Prometheus shows them with underscores
+ * and a unit suffix (sluice.queue.oldest.message.age → sluice_queue_oldest_message_age_seconds).
+ * The README's "Metrics" table and the Kubernetes autoscaling examples use these names; tests keep
+ * them in agreement.
+ */
+public final class MetricNames {
+  /** Where the Prometheus text is served, on the HTTP port. */
+  public static final String SCRAPE_PATH = "/metrics";
+
+  /** Tag naming the queue of a per-queue gauge. */
+  public static final String QUEUE_TAG = "queue";
+  /** Tag naming the SQS action of a request. */
+  public static final String ACTION_TAG = "action";
+  /** Tag naming the SQS error code of a failed request, "none" when it succeeded. */
+  public static final String ERROR_TAG = "error";
+
+  /** Messages a receive could return now (ApproximateNumberOfMessages). */
+  public static final String QUEUE_VISIBLE = "sluice.queue.messages.visible";
+  /** Messages received and neither deleted nor visible again (ApproximateNumberOfMessagesNotVisible). */
+  public static final String QUEUE_INFLIGHT = "sluice.queue.messages.inflight";
+  /** Messages still in their delay (ApproximateNumberOfMessagesDelayed). */
+  public static final String QUEUE_DELAYED = "sluice.queue.messages.delayed";
+  /** Age of the oldest message in the queue, in seconds; 0 when empty. */
+  public static final String QUEUE_OLDEST_AGE = "sluice.queue.oldest.message.age";
+
+  /** Timer of SQS requests, tagged with action and error. */
+  public static final String REQUESTS = "sluice.requests";
+  /** Long polls waiting for a message. */
+  public static final String PARKED_RECEIVES = "sluice.receives.parked";
+  /** Open push subscriptions over the event-bus bridge. */
+  public static final String PUSH_SUBSCRIPTIONS = "sluice.push.subscriptions";
+  /** Bytes of messages held against the memory budget. */
+  public static final String MEMORY_USED = "sluice.memory.budget.used";
+  /** The memory budget itself, in bytes. */
+  public static final String MEMORY_LIMIT = "sluice.memory.budget.limit";
+
+  /** Changes written per PostgreSQL batch. */
+  public static final String PERSISTENCE_BATCH_SIZE = "sluice.persistence.batch.size";
+  /** Time to write and commit one batch. */
+  public static final String PERSISTENCE_FLUSH = "sluice.persistence.flush";
+  /** Age of the oldest change not yet committed, in seconds. */
+  public static final String PERSISTENCE_LAG = "sluice.persistence.lag";
+  /** Changes waiting to be written. */
+  public static final String PERSISTENCE_PENDING = "sluice.persistence.pending";
+  /** Batch attempts that failed (each is retried, or refused for good). */
+  public static final String PERSISTENCE_FAILURES = "sluice.persistence.failures";
+
+  private MetricNames() {}
+}
