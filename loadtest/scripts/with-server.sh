@@ -10,7 +10,8 @@ java ${JAVA_OPTS:-} -jar target/sluice.jar > /tmp/sluice-bench.log 2>&1 &
 SERVER_PID=$!
 export SERVER_PID
 trap 'kill $SERVER_PID 2>/dev/null; wait $SERVER_PID 2>/dev/null || true' EXIT
-for _ in $(seq 1 100); do curl -s -o /dev/null "http://127.0.0.1:$port/" && break; sleep 0.1; done
+# Ready, not just listening: the port opens before recovery ends.
+for _ in $(seq 1 600); do curl -sf -o /dev/null "http://127.0.0.1:$port/health/ready" && break; sleep 0.1; done
 echo "== server: ${JAVA_OPTS:-default JVM}; $(env | grep ^SLUICE_ | sort | tr '\n' ' ')"
 "${@//\$SERVER_PID/$SERVER_PID}"
 echo "server log problems: $(grep -c -E 'SEVERE|ERROR|blocked' /tmp/sluice-bench.log || true)"

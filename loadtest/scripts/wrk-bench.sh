@@ -10,7 +10,8 @@ export SLUICE_HTTP_PORT=$port
 java ${JAVA_OPTS:-} -jar target/sluice.jar > /tmp/sluice-bench.log 2>&1 &
 pid=$!
 trap 'kill $pid 2>/dev/null; wait $pid 2>/dev/null || true' EXIT
-for _ in $(seq 1 100); do curl -s -o /dev/null "http://127.0.0.1:$port/" && break; sleep 0.1; done
+# Ready, not just listening: the port opens before recovery ends.
+for _ in $(seq 1 600); do curl -sf -o /dev/null "http://127.0.0.1:$port/health/ready" && break; sleep 0.1; done
 curl -s -X POST -H 'X-Amz-Target: AmazonSQS.CreateQueue' -H 'Content-Type: application/x-amz-json-1.0' \
   -d '{"QueueName":"bench"}' "http://127.0.0.1:$port/" > /dev/null
 export QUEUE_URL="http://127.0.0.1:$port/000000000000/bench"

@@ -4,8 +4,14 @@ import dev.sluice.config.ConfigException;
 import dev.sluice.config.ConfigLoader;
 import dev.sluice.config.SluiceConfig;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import sun.misc.Signal;
 
-/** Command-line entry point: load the configuration, start the server, stop it on SIGTERM. */
+/**
+ * Command-line entry point: load the configuration, start the server, stop it gracefully on
+ * SIGTERM or SIGINT. Exit codes: 0 after a stop that finished within shutdown.graceMillis, 1 when
+ * the grace period ran out or the start failed, 2 for invalid configuration.
+ */
 public final class Main {
   private Main() {}
 
@@ -22,16 +28,49 @@ public final class Main {
       System.exit(2);
       return;
     }
-    Sluice sluice = Sluice.start(cfg).await(60, TimeUnit.SECONDS);
+    Sluice sluice;
+    try {
+      sluice = Sluice.start(cfg).await(10, TimeUnit.MINUTES);
+    } catch (ConfigException e) {
+      // A predefined queue the engine refused: named like any other bad key.
+      System.err.println("sluice: " + e.getMessage());
+      System.exit(2);
+      return;
+    } catch (Exception e) {
+      System.err.println("sluice: could not start: " + e.getMessage());
+      System.exit(1);
+      return;
+    }
     log.log(System.Logger.Level.INFO, "Sluice is listening on http://" + cfg.http().host() + ":" + sluice.port()
-        + " (AWS JSON protocol; in-memory storage; "
-        + (sluice.vertx().isNativeTransportEnabled() ? "native epoll transport)" : "NIO transport)"));
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-      try {
-        sluice.stop().await(10, TimeUnit.SECONDS);
-      } catch (Exception e) {
-        log.log(System.Logger.Level.WARNING, "Stopping took too long: " + e);
+        + " (AWS JSON protocol; " + (cfg.storage().durable() ? "PostgreSQL, durability " + cfg.storage().durability()
+        : "in-memory storage") + "; " + (sluice.vertx().isNativeTransportEnabled() ? "native epoll transport)"
+        : "NIO transport)"));
+    stopOnSignals(sluice, cfg.ops().shutdownGraceMillis(), log);
+  }
+
+  /**
+   * SIGTERM (Kubernetes, systemd, docker stop) and SIGINT (Ctrl-C) stop the server gracefully and
+   * exit with a code that says whether it finished in time. A JVM shutdown hook could not choose
+   * the exit code: the JVM exits 143 after a SIGTERM whatever the hooks did.
+   */
+  private static void stopOnSignals(Sluice sluice, long graceMillis, System.Logger log) {
+    AtomicBoolean once = new AtomicBoolean();
+    Runnable stop = () -> {
+      if (!once.compareAndSet(false, true)) {
+        return;
       }
-    }, "sluice-shutdown"));
+      int code = 0;
+      try {
+        sluice.stop(graceMillis).await(graceMillis + 5_000, TimeUnit.MILLISECONDS);
+        log.log(System.Logger.Level.INFO, "Stopped");
+      } catch (Exception e) {
+        log.log(System.Logger.Level.WARNING, "Stopped, but not cleanly: " + e.getMessage());
+        code = 1;
+      }
+      System.exit(code);
+    };
+    for (String name : new String[] {"TERM", "INT"}) {
+      Signal.handle(new Signal(name), signal -> new Thread(stop, "sluice-shutdown").start());
+    }
   }
 }

@@ -4,51 +4,93 @@ import dev.sluice.config.EngineConfig;
 import dev.sluice.config.SluiceConfig;
 import dev.sluice.engine.EngineSettings;
 import dev.sluice.engine.QueueEngine;
+import dev.sluice.http.HttpFrontend;
+import dev.sluice.metrics.SluiceMetrics;
 import dev.sluice.persistence.DurableStore;
 import dev.sluice.persistence.SchemaMigrations;
-import dev.sluice.http.HttpFrontend;
 import dev.sluice.push.PushBridges;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
+import io.vertx.micrometer.MicrometerMetricsFactory;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 
 /**
- * A running Sluice server: its Vert.x instance, the engine and the HTTP front. Boot order: Vert.x,
- * shards, then HTTP, so no request arrives before its shard exists.
+ * A running Sluice server: its Vert.x instance, the engine, push delivery and the HTTP front. Boot
+ * order: Vert.x, PostgreSQL (durable mode), shards and recovery, predefined queues, push, then HTTP,
+ * so no request arrives before its shard exists. {@link #stop} goes the other way.
  */
 public final class Sluice {
+  private static final System.Logger LOG = System.getLogger(Sluice.class.getName());
+
   private final Vertx vertx;
   private final QueueEngine engine;
-  private final int port;
+  private final HttpFrontend http;
+  private final PushBridges push;
   private final DurableStore durable;
+  private final SluiceMetrics metrics;
+  private final AtomicBoolean stopping;
 
-  private Sluice(Vertx vertx, QueueEngine engine, int port, DurableStore durable) {
+  private Sluice(Vertx vertx, QueueEngine engine, HttpFrontend http, PushBridges push, DurableStore durable,
+      SluiceMetrics metrics, AtomicBoolean stopping) {
     this.vertx = vertx;
     this.engine = engine;
-    this.port = port;
+    this.http = http;
+    this.push = push;
     this.durable = durable;
+    this.metrics = metrics;
+    this.stopping = stopping;
   }
 
   public static Future<Sluice> start(SluiceConfig cfg) {
     // One loop per core by default: nothing here blocks, so extra loops only add hops (measured).
     int loops = cfg.engine().eventLoops() > 0 ? cfg.engine().eventLoops() : Runtime.getRuntime().availableProcessors();
-    Vertx vertx = Vertx.builder()
-        .with(new VertxOptions().setEventLoopPoolSize(loops).setPreferNativeTransport(true))
-        .build();
+    SluiceMetrics metrics = SluiceMetrics.create(cfg.ops().metricsEnabled());
+    VertxOptions options = metrics.configure(
+        new VertxOptions().setEventLoopPoolSize(loops).setPreferNativeTransport(true));
+    Vertx vertx = (metrics.enabled()
+        ? Vertx.builder().with(options).withMetrics(new MicrometerMetricsFactory(metrics.registry()))
+        : Vertx.builder().with(options)).build();
     EngineSettings settings = engineSettings(cfg, loops);
     int httpInstances = cfg.http().instances() > 0 ? cfg.http().instances() : loops;
+    AtomicBoolean stopping = new AtomicBoolean();
+    AtomicReference<DurableStore> store = new AtomicReference<>();
+    AtomicBoolean recovered = new AtomicBoolean();
+    Supplier<String> notReadyReason = () -> stopping.get() ? "Sluice is shutting down"
+        : !recovered.get() ? "Sluice is starting: recovering its queues (in durable mode, once it holds its database)"
+        : store.get() == null ? null : store.get().notReadyReason();
     // The schema scripts are read here, on the calling thread, before anything runs on a loop.
-    Future<DurableStore> durable = cfg.storage().durable()
-        ? DurableStore.start(vertx, cfg.storage(), SchemaMigrations.load())
-        : Future.succeededFuture(null);
-    return durable
-        .compose(store -> QueueEngine.start(vertx, settings, store)
-            .compose(engine -> (cfg.push().enabled() ? PushBridges.start(vertx, engine, cfg.push())
-                    : Future.<PushBridges>succeededFuture(null))
-                .compose(push -> HttpFrontend.deploy(vertx, cfg.http(), httpInstances, engine, cfg.sqs().accountId(), push,
-                    store == null ? () -> null : store::notReadyReason))
-                .map(port -> new Sluice(vertx, engine, port, store))))
+    SchemaMigrations scripts = cfg.storage().durable() ? SchemaMigrations.load() : null;
+    // The port opens first, so that health probes are answered while the queues are recovered.
+    return HttpFrontend.listen(vertx, cfg.http(), httpInstances, notReadyReason,
+            cfg.push().enabled() ? cfg.push().maxFrameBytes() : 0)
+        .compose(http -> (scripts != null
+                ? DurableStore.start(vertx, cfg.storage(), scripts, metrics.registry())
+                : Future.<DurableStore>succeededFuture(null))
+            .compose(durable -> {
+              store.set(durable);
+              return QueueEngine.start(vertx, settings, durable);
+            })
+            .compose(engine -> {
+              metrics.bindMemoryBudget(engine.memoryBudget());
+              if (store.get() != null) {
+                metrics.bindWriter(store.get().writer());
+              }
+              return new PredefinedQueues(engine, engine.arns()).create(cfg.ops().queues())
+                  .compose(v -> cfg.push().enabled() ? PushBridges.start(vertx, engine, cfg.push())
+                      : Future.<PushBridges>succeededFuture(null))
+                  .map(push -> {
+                    if (push != null) {
+                      metrics.bindPushSubscriptions(push::openSubscriptions);
+                    }
+                    http.serve(engine, cfg.sqs().accountId(), push, metrics);
+                    recovered.set(true);
+                    return new Sluice(vertx, engine, http, push, store.get(), metrics, stopping);
+                  });
+            }))
         .recover(failure -> vertx.close().transform(ignored -> Future.failedFuture(failure)));
   }
 
@@ -67,7 +109,7 @@ public final class Sluice {
   }
 
   public int port() {
-    return port;
+    return http.port();
   }
 
   public QueueEngine engine() {
@@ -78,16 +120,74 @@ public final class Sluice {
     return vertx;
   }
 
-  /** Stops; in durable mode the writer first writes what it still holds. */
+  public SluiceMetrics metrics() {
+    return metrics;
+  }
+
+  /** Stops at once: {@link #stop(long)} with a short grace period, for tests and embedding. */
   public Future<Void> stop() {
-    if (durable == null) {
-      return vertx.close();
+    return stop(5_000);
+  }
+
+  /**
+   * Stops gracefully within about {@code graceMillis}, in this order:
+   * <ol>
+   *   <li>readiness answers 503 and the HTTP listener stops accepting connections;
+   *   <li>push subscriptions end, their unacknowledged messages visible again at once;
+   *   <li>parked long polls are answered with no messages, and receives stop waiting;
+   *   <li>requests under way finish and connections close (until the grace period's end);
+   *   <li>the durable writer writes everything it holds (until the grace period's end);
+   *   <li>Vert.x closes.
+   * </ol>
+   * Succeeds when everything finished in time, fails (after closing anyway) when it did not.
+   */
+  public Future<Void> stop(long graceMillis) {
+    if (!stopping.compareAndSet(false, true)) {
+      return Future.failedFuture(new IllegalStateException("already stopping"));
     }
-    // Vert.x is closed from a thread of its own: a listener on the writer's undeployment runs on an
-    // event loop, and a future completed there after Vert.x has closed would never be delivered.
+    long deadline = System.nanoTime() + graceMillis * 1_000_000;
+    LOG.log(System.Logger.Level.INFO, "Stopping (grace period " + graceMillis + " ms)");
+    Future<Void> connectionsClosed = http.shutdown(graceMillis);
+    Future<Void> pushStopped = push == null ? Future.succeededFuture() : push.stop();
+    AtomicBoolean allInTime = new AtomicBoolean(true);
+    Future<Void> drained = pushStopped
+        .transform(ignored -> engine.stopParking())
+        .transform(ignored -> within(connectionsClosed, deadline, "open HTTP connections", allInTime))
+        .transform(ignored -> durable == null ? Future.<Void>succeededFuture()
+            : within(durable.stop(remainingMillis(deadline)), deadline, "PostgreSQL writes", allInTime));
+    // Vert.x is closed from a thread of its own: a future completed on an event loop after Vert.x
+    // has closed would never be delivered.
     Promise<Void> stopped = Promise.promise();
-    durable.stop().toCompletionStage().whenCompleteAsync((ok, failure) -> vertx.close().onComplete(stopped));
+    drained.toCompletionStage().whenCompleteAsync((ok, failure) -> vertx.close().onComplete((closed, error) -> {
+      if (allInTime.get()) {
+        stopped.complete();
+      } else {
+        stopped.fail("the grace period ended before everything was finished");
+      }
+    }));
     return stopped.future();
   }
 
+  private static long remainingMillis(long deadlineNanos) {
+    return Math.max(0, (deadlineNanos - System.nanoTime()) / 1_000_000);
+  }
+
+  /** Waits for {@code step} until the deadline; a step cut short is logged and noted, not fatal. */
+  private Future<Void> within(Future<Void> step, long deadlineNanos, String what, AtomicBoolean allInTime) {
+    Promise<Void> done = Promise.promise();
+    long timer = vertx.setTimer(Math.max(1, remainingMillis(deadlineNanos)), t -> {
+      if (done.tryComplete()) {
+        allInTime.set(false);
+        LOG.log(System.Logger.Level.WARNING, "Stopping: the grace period ended while waiting for " + what);
+      }
+    });
+    step.onComplete((ok, failure) -> {
+      vertx.cancelTimer(timer);
+      if (failure != null) {
+        LOG.log(System.Logger.Level.WARNING, "Stopping: " + what + " failed: " + failure.getMessage());
+      }
+      done.tryComplete();
+    });
+    return done.future();
+  }
 }

@@ -23,10 +23,14 @@ public final class QueueEngine {
   private final ReceiptActions receipts;
   private final RedriveActions redrive;
   private final ShardDispatcher dispatcher;
+  private final MemoryBudget budget;
+  private final QueueArns arns;
 
-  private QueueEngine(
-      ShardDispatcher dispatcher, ShardRouter router, QueueUrls urls, QueueArns arns, CrossShard crossShard) {
+  private QueueEngine(ShardDispatcher dispatcher, ShardRouter router, QueueUrls urls, QueueArns arns,
+      CrossShard crossShard, MemoryBudget budget) {
     this.dispatcher = dispatcher;
+    this.budget = budget;
+    this.arns = arns;
     RedriveChecks checks = new RedriveChecks(dispatcher, router, arns);
     this.queues = new QueueActions(dispatcher, router, urls, checks);
     this.listing = new QueueListing(dispatcher, urls);
@@ -69,7 +73,7 @@ public final class QueueEngine {
     crossShard.connect(dispatcher);
     QueueUrls urls = new QueueUrls(settings.accountId());
     Future<QueueEngine> started =
-        Future.all(deployed).map(done -> new QueueEngine(dispatcher, router, urls, arns, crossShard));
+        Future.all(deployed).map(done -> new QueueEngine(dispatcher, router, urls, arns, crossShard, budget));
     if (durable == null) {
       return started;
     }
@@ -79,6 +83,15 @@ public final class QueueEngine {
           System.getLogger(QueueEngine.class.getName()).log(System.Logger.Level.INFO, "Recovered " + recovered);
           return engine;
         }));
+  }
+
+  /** The server-wide memory budget the shards charge messages to. */
+  public MemoryBudget memoryBudget() {
+    return budget;
+  }
+
+  public QueueArns arns() {
+    return arns;
   }
 
   public QueueActions queues() {
@@ -103,6 +116,27 @@ public final class QueueEngine {
 
   public RedriveActions redrive() {
     return redrive;
+  }
+
+  /** Every queue's counts and the parked receives, read on each shard at once. */
+  public Future<EngineSample> sample() {
+    return dispatcher.onEveryShard(Shard::sample).map(perShard -> {
+      List<QueueSample> queues = new ArrayList<>();
+      int parked = 0;
+      for (EngineSample s : perShard) {
+        queues.addAll(s.queues());
+        parked += s.parkedReceives();
+      }
+      return new EngineSample(queues, parked);
+    });
+  }
+
+  /**
+   * The server is stopping: every parked receive answers now with no messages, and from now on a
+   * receive that finds nothing answers at once instead of waiting.
+   */
+  public Future<Void> stopParking() {
+    return dispatcher.onEveryShard(Shard::stopParking).mapEmpty();
   }
 
   /** Receives parked right now, over all shards. */

@@ -66,7 +66,7 @@ public final class ReceiveActions {
       }
       // An absent WaitTimeSeconds means the queue's ReceiveMessageWaitTimeSeconds (§5.4).
       int waitSeconds = wait != null ? wait : q.attributes().waitSeconds();
-      if (waitSeconds == 0) {
+      if (waitSeconds == 0 || s.stopping()) {
         // Standard queues answer OverLimit at the in-flight cap; FIFO queues just return nothing (§5.5).
         if (q.inflightLimitReached() && !q.attributes().fifo()) {
           throw new SqsException(ErrorCode.OVER_LIMIT, "The maximum number of in flight messages is reached.");

@@ -9,6 +9,7 @@ import dev.sluice.model.Message;
 import dev.sluice.model.MessageStore;
 import io.vertx.core.Completable;
 import io.vertx.core.Future;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
@@ -29,6 +30,8 @@ public final class Shard {
   /** The durable store's side of this shard's changes; null in memory mode. */
   private final DurableChangeLog durable;
   private boolean busy;
+  /** Set when the server stops: receives no longer wait. */
+  private boolean stopping;
 
   Shard(int index, ShardResources env, LongSupplier clock, Runnable afterEachCall, Consumer<Runnable> onLoop,
       DurableChangeLog durable) {
@@ -90,6 +93,32 @@ public final class Shard {
 
   public ShardResources resources() {
     return env;
+  }
+
+  /** This shard's queues' counts, for the metrics. */
+  EngineSample sample() {
+    long now = now();
+    List<QueueSample> out = new ArrayList<>();
+    for (QueueState q : registry.all()) {
+      long sentAt = q.oldestSentAtMillis();
+      out.add(new QueueSample(q.name(), q.approximateNumberOfMessages(), q.approximateNumberOfMessagesNotVisible(),
+          q.approximateNumberOfMessagesDelayed(), sentAt < 0 ? 0 : Math.max(0, now - sentAt)));
+    }
+    return new EngineSample(out, env.parking().parkedInShard());
+  }
+
+  /** Answers every parked receive empty; receives stop waiting from now on. */
+  Void stopParking() {
+    stopping = true;
+    for (QueueState q : registry.all()) {
+      q.answerParkedEmpty();
+    }
+    return null;
+  }
+
+  /** True once the server is stopping: a receive that finds nothing answers at once. */
+  boolean stopping() {
+    return stopping;
   }
 
   /** Runs a task later on this shard's event loop, from any thread. */

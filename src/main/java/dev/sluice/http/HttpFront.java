@@ -5,7 +5,6 @@ import dev.sluice.api.Caller;
 import dev.sluice.api.ErrorCode;
 import dev.sluice.api.SqsException;
 import dev.sluice.engine.CallerGone;
-import dev.sluice.protocol.json.JsonErrors;
 import dev.sluice.protocol.json.JsonProtocol;
 import dev.sluice.protocol.query.QueryErrors;
 import io.vertx.core.Handler;
@@ -30,6 +29,7 @@ final class HttpFront implements Handler<HttpServerRequest> {
 
   @Override
   public void handle(HttpServerRequest req) {
+    long start = System.nanoTime();
     Caller caller = callers.of(req);
     String target = req.getHeader(Headers.X_AMZ_TARGET);
     if (!JsonProtocol.accepts(target, req)) {
@@ -40,17 +40,17 @@ final class HttpFront implements Handler<HttpServerRequest> {
     }
     if (req.method() != HttpMethod.POST) {
       req.response().putHeader(Headers.X_AMZN_REQUEST_ID, caller.requestId());
-      JsonErrors.render(req.response(),
-          new SqsException(ErrorCode.UNSUPPORTED_OPERATION, "The AWS JSON protocol takes POST requests only."));
+      json.fail(req.response(), target,
+          new SqsException(ErrorCode.UNSUPPORTED_OPERATION, "The AWS JSON protocol takes POST requests only."), start);
       return;
     }
     CallerGone gone = watchConnection(req, target);
     BodyReader.read(req, maxBodyBytes).onComplete((body, failure) -> {
       if (failure == null) {
-        json.handle(req, target, body, caller, gone);
+        json.handle(req, target, body, caller, gone, start);
       } else if (!req.response().ended()) {
         req.response().putHeader(Headers.X_AMZN_REQUEST_ID, caller.requestId());
-        JsonErrors.render(req.response(), failure);
+        json.fail(req.response(), target, failure, start);
       }
     });
   }

@@ -2,6 +2,7 @@ package dev.sluice.http;
 
 import dev.sluice.config.HttpConfig;
 import dev.sluice.engine.QueueEngine;
+import dev.sluice.metrics.SluiceMetrics;
 import dev.sluice.protocol.json.JsonProtocol;
 import dev.sluice.push.PushBridges;
 import io.vertx.core.Future;
@@ -11,31 +12,74 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 
-/** Deploys the HTTP verticles on one shared port and reports the port they listen on. */
+/**
+ * The HTTP verticles sharing one port: they listen as soon as the server starts (health probes
+ * answer during recovery), serve the APIs once the engine is up, and shut down together.
+ */
 public final class HttpFrontend {
-  private HttpFrontend() {}
+  private final Vertx vertx;
+  private final HttpConfig cfg;
+  private final int port;
+  private final List<SqsHttpVerticle> servers;
+
+  private HttpFrontend(Vertx vertx, HttpConfig cfg, int port, List<SqsHttpVerticle> servers) {
+    this.vertx = vertx;
+    this.cfg = cfg;
+    this.port = port;
+    this.servers = servers;
+  }
 
   /**
-   * Deploys {@code instances} servers on one port. Vert.x shares a listening socket between servers
-   * whose (host, port) match, which port 0 never does, so port 0 is first resolved to a free port.
+   * Listens with {@code instances} servers on one port. Vert.x shares a listening socket between
+   * servers whose (host, port) match, which port 0 never does, so port 0 is first resolved to a
+   * free port. {@code notReadyReason} answers why the server is not ready, or null when it is;
+   * {@code pushFrameBytes} is the push bridge's frame limit, 0 when push is off.
    */
-  /** {@code notReadyReason} answers why the server is not ready, or null when it is. */
-  public static Future<Integer> deploy(Vertx vertx, HttpConfig cfg, int instances, QueueEngine engine, String accountId,
-      PushBridges push, java.util.function.Supplier<String> notReadyReason) {
+  public static Future<HttpFrontend> listen(Vertx vertx, HttpConfig cfg, int instances,
+      Supplier<String> notReadyReason, int pushFrameBytes) {
     HealthEndpoints health = new HealthEndpoints(notReadyReason);
-    HttpFront front = new HttpFront(new JsonProtocol(engine), new Callers(cfg.publicBaseUrl(), accountId), cfg.maxBodyBytes());
     int port;
     try {
       port = cfg.port() != 0 ? cfg.port() : freePort(cfg.host());
     } catch (IOException e) {
       return Future.failedFuture(e);
     }
+    List<SqsHttpVerticle> servers = new ArrayList<>();
     List<Future<String>> deployed = new ArrayList<>();
     for (int i = 0; i < instances; i++) {
-      deployed.add(vertx.deployVerticle(new SqsHttpVerticle(cfg.host(), port, front, push, health)));
+      SqsHttpVerticle v = new SqsHttpVerticle(cfg.host(), port, health, pushFrameBytes);
+      servers.add(v);
+      deployed.add(vertx.deployVerticle(v));
     }
-    return Future.all(deployed).map(all -> port);
+    return Future.all(deployed).map(all -> new HttpFrontend(vertx, cfg, port, List.copyOf(servers)));
+  }
+
+  /** Opens the APIs: the engine is up and recovered. {@code push} is null when push is off. */
+  public void serve(QueueEngine engine, String accountId, PushBridges push, SluiceMetrics metrics) {
+    HttpFront front = new HttpFront(new JsonProtocol(engine, metrics.requests()),
+        new Callers(cfg.publicBaseUrl(), accountId), cfg.maxBodyBytes());
+    MetricsEndpoint scrape = new MetricsEndpoint(vertx, engine, metrics);
+    for (SqsHttpVerticle s : servers) {
+      s.serve(front, push, scrape);
+    }
+  }
+
+  public int port() {
+    return port;
+  }
+
+  /**
+   * Stops accepting connections at once; requests under way are answered, and connections close
+   * once idle. Done when all have closed, or after {@code timeoutMillis}.
+   */
+  public Future<Void> shutdown(long timeoutMillis) {
+    List<Future<Void>> closed = new ArrayList<>();
+    for (SqsHttpVerticle s : servers) {
+      closed.add(s.shutdown(timeoutMillis));
+    }
+    return Future.join(closed).mapEmpty();
   }
 
   private static int freePort(String host) throws IOException {

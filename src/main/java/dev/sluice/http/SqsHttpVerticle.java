@@ -1,5 +1,9 @@
 package dev.sluice.http;
 
+import dev.sluice.api.ErrorCode;
+import dev.sluice.api.SqsException;
+import dev.sluice.protocol.json.JsonErrors;
+import dev.sluice.push.PushBridges;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.VerticleBase;
@@ -9,31 +13,32 @@ import io.vertx.core.http.HttpServerRequest;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.handler.BodyHandler;
 import io.vertx.ext.web.handler.StaticHandler;
-import dev.sluice.push.PushBridges;
+import java.util.concurrent.TimeUnit;
 
 /**
  * One HTTP server on one event loop. Several instances listen on the same port and Vert.x spreads
  * connections over them, so parsing and encoding run on every loop while queue state stays with
- * the shards. Holds no state beyond its server.
+ * the shards. The port opens before recovery so that health probes are answered; until
+ * {@link #serve} is called every other request gets the retryable ServiceUnavailable.
  */
 final class SqsHttpVerticle extends VerticleBase {
-  private final String host;
-  private final int port;
   /** SockJS from its WebJar, for the example page. */
   static final String SOCKJS = "META-INF/resources/webjars/sockjs-client/1.6.1/dist/sockjs.min.js";
 
-  private final Handler<HttpServerRequest> front;
-  private final PushBridges push;
+  private final String host;
+  private final int port;
   private final HealthEndpoints health;
+  private final int maxWebSocketFrameBytes;
+  /** What answers requests other than health probes: the start-up gate, then the APIs. */
+  private volatile Handler<HttpServerRequest> routed = SqsHttpVerticle::notStartedYet;
   private HttpServer server;
 
-  /** {@code push} is null when push delivery is off. */
-  SqsHttpVerticle(String host, int port, Handler<HttpServerRequest> front, PushBridges push, HealthEndpoints health) {
-    this.health = health;
+  /** {@code maxWebSocketFrameBytes}: the push bridge's frame limit, 0 when push is off. */
+  SqsHttpVerticle(String host, int port, HealthEndpoints health, int maxWebSocketFrameBytes) {
     this.host = host;
     this.port = port;
-    this.front = front;
-    this.push = push;
+    this.health = health;
+    this.maxWebSocketFrameBytes = maxWebSocketFrameBytes;
   }
 
   @Override
@@ -46,6 +51,25 @@ final class SqsHttpVerticle extends VerticleBase {
         .setHandle100ContinueAutomatically(true)
         // Many idle long polls connect at once in load tests; a deeper backlog avoids refused connects.
         .setAcceptBacklog(8192);
+    if (maxWebSocketFrameBytes > 0) {
+      // Frames up to four times the limit reach the bridge, which refuses those over it with an
+      // error frame and keeps the connection; only larger ones close it.
+      options.setMaxWebSocketFrameSize(Math.max(options.getMaxWebSocketFrameSize(), 4 * maxWebSocketFrameBytes))
+          .setMaxWebSocketMessageSize(Math.max(options.getMaxWebSocketMessageSize(), 4 * maxWebSocketFrameBytes));
+    }
+    server = vertx.createHttpServer(options).requestHandler(req -> {
+      if (!health.handle(req)) {
+        routed.handle(req);
+      }
+    });
+    return server.listen();
+  }
+
+  /**
+   * Recovery is done: from now on requests reach the SQS APIs ({@code front}), the metrics and, when
+   * {@code push} is not null, the event-bus bridge and the example page.
+   */
+  void serve(Handler<HttpServerRequest> front, PushBridges push, MetricsEndpoint metrics) {
     Handler<HttpServerRequest> handler = front;
     if (push != null) {
       // The SQS APIs keep their direct path; only the bridge's own path goes through a router.
@@ -65,17 +89,22 @@ final class SqsHttpVerticle extends VerticleBase {
           front.handle(req);
         }
       };
-      // Frames up to four times the limit reach the bridge, which refuses those over it with an
-      // error frame and keeps the connection; only larger ones close it.
-      options.setMaxWebSocketFrameSize(Math.max(options.getMaxWebSocketFrameSize(), 4 * push.maxFrameBytes()))
-          .setMaxWebSocketMessageSize(Math.max(options.getMaxWebSocketMessageSize(), 4 * push.maxFrameBytes()));
     }
-    Handler<HttpServerRequest> routed = handler;
-    server = vertx.createHttpServer(options).requestHandler(req -> {
-      if (!health.handle(req)) {
-        routed.handle(req);
+    Handler<HttpServerRequest> apis = handler;
+    routed = req -> {
+      if (!metrics.handle(req)) {
+        apis.handle(req);
       }
-    });
-    return server.listen();
+    };
+  }
+
+  private static void notStartedYet(HttpServerRequest req) {
+    JsonErrors.render(req.response(), new SqsException(ErrorCode.SERVICE_UNAVAILABLE,
+        "Sluice is starting (recovering its queues); retry shortly."));
+  }
+
+  /** Stops accepting; open connections get until {@code timeoutMillis} to finish and close. */
+  Future<Void> shutdown(long timeoutMillis) {
+    return server.shutdown(timeoutMillis, TimeUnit.MILLISECONDS);
   }
 }

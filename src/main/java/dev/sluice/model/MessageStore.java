@@ -428,6 +428,12 @@ public abstract class MessageStore {
     });
   }
 
+  /** When the oldest message still held was sent, or -1 when the queue holds none. */
+  public long oldestSentAtMillis() {
+    Message oldest = retention.oldest();
+    return oldest == null ? -1 : oldest.sentAtMillis;
+  }
+
   public int approximateNumberOfMessages() {
     return readyCount();
   }

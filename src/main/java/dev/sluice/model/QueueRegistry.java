@@ -4,6 +4,7 @@ import dev.sluice.api.ErrorCode;
 import dev.sluice.api.Limits;
 import dev.sluice.api.SqsException;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -137,6 +138,11 @@ public final class QueueRegistry {
   }
 
   /** Names starting with the prefix (case-sensitive), unsorted. */
+  /** Every queue of this shard, for the metrics and for a stopping server. */
+  public Collection<QueueState> all() {
+    return queues.values();
+  }
+
   public List<String> names(String prefix) {
     List<String> out = new ArrayList<>();
     for (String n : queues.keySet()) {

@@ -173,6 +173,11 @@ public abstract class QueueState extends MessageStore {
     parked.cancel(w);
   }
 
+  /** The server is stopping: every parked receive answers now, with no messages. */
+  public void answerParkedEmpty() {
+    parked.answerAllEmpty();
+  }
+
   public int parkedCount() {
     return parked.size();
   }

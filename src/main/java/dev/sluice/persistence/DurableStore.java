@@ -1,6 +1,7 @@
 package dev.sluice.persistence;
 
 import dev.sluice.config.StorageConfig;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -10,6 +11,7 @@ import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.PoolOptions;
 import io.vertx.sqlclient.Tuple;
 import java.security.SecureRandom;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The PostgreSQL side of durable mode, started before the shards: the pool, the schema brought up to
@@ -24,9 +26,11 @@ public final class DurableStore {
   private final Vertx vertx;
   private final String writerDeployment;
   private final long run;
+  private final DatabaseOwnership owner;
 
   private DurableStore(Vertx vertx, Pool pool, PersistenceVerticle writer, String writerDeployment,
-      StorageConfig config, byte[] receiptKey, long run) {
+      StorageConfig config, byte[] receiptKey, long run, DatabaseOwnership owner) {
+    this.owner = owner;
     this.run = run;
     this.vertx = vertx;
     this.pool = pool;
@@ -47,7 +51,8 @@ public final class DurableStore {
    * Connects, migrates and deploys the writer. {@code scripts} are read beforehand, off the event
    * loops ({@link SchemaMigrations#load}).
    */
-  public static Future<DurableStore> start(Vertx vertx, StorageConfig config, SchemaMigrations scripts) {
+  public static Future<DurableStore> start(Vertx vertx, StorageConfig config, SchemaMigrations scripts,
+      MeterRegistry metrics) {
     Pool pool = PgBuilder.pool()
         .with(new PoolOptions().setMaxSize(config.poolSize()).setName("sluice-pg"))
         .connectingTo(PgConnectOptions.fromUri(config.pgUrl()).setCachePreparedStatements(true)
@@ -55,23 +60,30 @@ public final class DurableStore {
         .using(vertx)
         .build();
     PersistenceVerticle writer = new PersistenceVerticle(pool, config.batchSize(), config.flushIntervalMillis(),
-        writeTransactions(config.poolSize()));
+        writeTransactions(config.poolSize()), metrics);
     byte[] fresh = new byte[32];
     new SecureRandom().nextBytes(fresh);
+    AtomicReference<DatabaseOwnership> owner = new AtomicReference<>();
     // The receipt-handle key is made once and kept, so handles issued before a restart stay valid.
-    return scripts.migrate(pool)
+    return DatabaseOwnership.acquire(vertx, PgConnectOptions.fromUri(config.pgUrl()), config.pgUrlForLogs())
+        .compose(held -> {
+          owner.set(held);
+          return scripts.migrate(pool);
+        })
         .compose(version -> pool.preparedQuery("INSERT INTO sluice_settings (name, value) VALUES ($1, $2)"
             + " ON CONFLICT (name) DO NOTHING").execute(Tuple.of(RECEIPT_KEY, Buffer.buffer(fresh))))
         .compose(inserted -> pool.preparedQuery("SELECT value, nextval('sluice_runs') FROM sluice_settings"
             + " WHERE name = $1").execute(Tuple.of(RECEIPT_KEY)))
         .compose(rows -> vertx.deployVerticle(writer)
             .map(id -> new DurableStore(vertx, pool, writer, id, config, rows.iterator().next().getBuffer(0).getBytes(),
-                rows.iterator().next().getLong(1))))
+                rows.iterator().next().getLong(1), owner.get())))
         .onSuccess(store -> {
           store.pruneDeduplicationHistory(vertx);
           store.probeReachability(vertx);
         })
-        .recover(failure -> pool.close().transform(closed -> Future.failedFuture(new IllegalStateException(
+        .recover(failure -> (owner.get() == null ? Future.<Void>succeededFuture() : owner.get().release())
+            .transform(released -> pool.close())
+            .transform(closed -> Future.failedFuture(new IllegalStateException(
             "PostgreSQL at " + config.pgUrlForLogs() + " is not usable: " + failure.getMessage(), failure))));
   }
 
@@ -80,8 +92,10 @@ public final class DurableStore {
    * pool and the writer at the same time and lose the writer's last batches; Vert.x closes the pool
    * afterwards.
    */
-  public Future<Void> stop() {
-    return vertx.undeploy(writerDeployment);
+  public Future<Void> stop(long drainMillis) {
+    writer.drainFor(drainMillis);
+    // The lock goes last: another server may take over only once everything is written.
+    return vertx.undeploy(writerDeployment).eventually(owner::release);
   }
 
   /**

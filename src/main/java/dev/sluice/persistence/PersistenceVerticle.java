@@ -1,5 +1,11 @@
 package dev.sluice.persistence;
 
+import dev.sluice.metrics.MetricNames;
+import io.micrometer.core.instrument.DistributionSummary;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.VerticleBase;
@@ -39,6 +45,7 @@ public final class PersistenceVerticle extends VerticleBase {
     final List<Submission> taken = new ArrayList<>();
     Set<MessageRef> messages = Set.of();
     boolean alone;
+    long startedNanos;
   }
 
   /**
@@ -63,8 +70,17 @@ public final class PersistenceVerticle extends VerticleBase {
   private volatile long oldestPendingNanos;
   private volatile long transactions;
   private volatile long failures;
+  /** Changes submitted and not yet committed or refused. */
+  private final AtomicLong pendingChanges = new AtomicLong();
+  private final DistributionSummary batchSizes;
+  private final Timer flushes;
 
-  public PersistenceVerticle(Pool pool, int batchSize, int flushIntervalMillis, int maxTransactions) {
+  public PersistenceVerticle(Pool pool, int batchSize, int flushIntervalMillis, int maxTransactions,
+      MeterRegistry metrics) {
+    this.batchSizes = DistributionSummary.builder(MetricNames.PERSISTENCE_BATCH_SIZE)
+        .description("Changes written per PostgreSQL batch").register(metrics);
+    this.flushes = Timer.builder(MetricNames.PERSISTENCE_FLUSH)
+        .description("Time to write and commit one PostgreSQL batch, retries included").register(metrics);
     this.pool = pool;
     this.batchSize = batchSize;
     this.flushIntervalMillis = flushIntervalMillis;
@@ -100,6 +116,7 @@ public final class PersistenceVerticle extends VerticleBase {
   public Future<Void> submit(Consumer<ChangeBatch> changes, int count, long bytes) {
     ContextInternal caller = ContextInternal.current();
     Promise<Void> committed = caller != null ? caller.promise() : Promise.promise();
+    pendingChanges.addAndGet(count);
     inbox.add(new Submission(changes, count, bytes, committed, System.nanoTime()));
     if (wakeUpScheduled.compareAndSet(false, true)) {
       loop.runOnContext(v -> {
@@ -119,17 +136,23 @@ public final class PersistenceVerticle extends VerticleBase {
     return committed.future();
   }
 
-  /** How long a stopping writer keeps writing what it was given before it lets go. */
+  /** How long a stopping writer keeps writing what it was given before it lets go, by default. */
   static final long DRAIN_ON_STOP_MILLIS = 10_000;
+  private volatile long drainMillis = DRAIN_ON_STOP_MILLIS;
+
+  /** How long the writer may keep writing once undeployed (the rest of the stop's grace period). */
+  public void drainFor(long millis) {
+    drainMillis = millis;
+  }
 
   /**
    * Undeployed (the server is stopping): writes what is still waiting first, for at most
-   * {@link #DRAIN_ON_STOP_MILLIS}, so that a clean stop loses nothing even under relaxed durability.
+   * {@link #drainFor} ms, so that a clean stop loses nothing even under relaxed durability.
    */
   @Override
   public Future<?> stop() {
     Promise<Void> drained = Promise.promise();
-    long deadline = System.nanoTime() + DRAIN_ON_STOP_MILLIS * 1_000_000;
+    long deadline = System.nanoTime() + drainMillis * 1_000_000;
     awaitDrained(drained, deadline);
     return drained.future();
   }
@@ -156,6 +179,7 @@ public final class PersistenceVerticle extends VerticleBase {
       }
       Transaction tx = waiting;
       waiting = null;
+      tx.startedNanos = System.nanoTime();
       writing.add(tx);
       write(tx, false);
     }
@@ -205,6 +229,7 @@ public final class PersistenceVerticle extends VerticleBase {
     BatchWriter.write(pool, tx.batch, retried).onComplete((ok, failure) -> {
       if (failure == null) {
         transactions++;
+        recordWritten(tx);
         retryMillis = RETRY_MIN_MILLIS;
         writing.remove(tx);
         tx.taken.forEach(t -> t.committed().tryComplete());
@@ -216,6 +241,7 @@ public final class PersistenceVerticle extends VerticleBase {
         LOG.log(System.Logger.Level.ERROR, "PostgreSQL refused a batch of " + tx.taken.size()
             + " submissions; they fail: " + failure.getMessage());
         writing.remove(tx);
+        recordWritten(tx);
         tx.taken.forEach(t -> t.committed().tryFail(failure));
         pump();
       } else {
@@ -230,6 +256,16 @@ public final class PersistenceVerticle extends VerticleBase {
         vertx.setTimer(pause, t -> write(tx, true));
       }
     });
+  }
+
+  private void recordWritten(Transaction tx) {
+    int changes = 0;
+    for (Submission s : tx.taken) {
+      changes += s.count();
+    }
+    pendingChanges.addAndGet(-changes);
+    batchSizes.record(changes);
+    flushes.record(System.nanoTime() - tx.startedNanos, TimeUnit.NANOSECONDS);
   }
 
   /**
@@ -263,6 +299,11 @@ public final class PersistenceVerticle extends VerticleBase {
     Submission head = inbox.peek();
     long since = oldest != 0 ? oldest : head != null ? head.atNanos() : 0;
     return since == 0 ? 0 : (System.nanoTime() - since) / 1_000_000;
+  }
+
+  /** Changes submitted and not yet committed (or refused). */
+  public long pendingChanges() {
+    return pendingChanges.get();
   }
 
   public long transactions() {

@@ -24,7 +24,7 @@ public final class SchemaMigrations {
 
   private static final String DIRECTORY = "db/migration/";
   /** The advisory lock key that serialises migrations (any constant shared by every Sluice). */
-  private static final long MIGRATION_LOCK = 0x51_1ce_0001L;
+  public static final long MIGRATION_LOCK = 0x51_1ce_0001L;
   /** The scripts in the jar, by version; the list of names is kept here, as a jar cannot be listed. */
   static final List<String> FILES = List.of("V1__queues_and_messages.sql");
 

@@ -3,6 +3,8 @@ package dev.sluice.push;
 import io.vertx.core.eventbus.EventBus;
 import io.vertx.core.internal.net.NetSocketInternal;
 import io.vertx.core.json.JsonObject;
+import io.vertx.core.net.NetSocket;
+import io.vertx.ext.web.handler.sockjs.SockJSSocket;
 import io.vertx.ext.bridge.BaseBridgeEvent;
 import java.security.SecureRandom;
 import java.util.HexFormat;
@@ -91,6 +93,20 @@ final class BridgeGuard {
       tcp.channelHandlerContext().channel().closeFuture().addListener(f -> closed(socket));
     }
     return id;
+  }
+
+  /**
+   * The server is stopping: closes every bridge connection. An HTTP server's graceful shutdown
+   * waits for its WebSockets to close, and a subscriber's socket would otherwise stay open.
+   */
+  void closeAll() {
+    for (Object socket : connections.keySet()) {
+      if (socket instanceof SockJSSocket sockJs) {
+        sockJs.close();
+      } else if (socket instanceof NetSocket tcp) {
+        tcp.close();
+      }
+    }
   }
 
   private void closed(Object socket) {

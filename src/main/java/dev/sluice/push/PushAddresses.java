@@ -27,6 +27,8 @@ public final class PushAddresses {
   static final String DELIVERY_UNREGISTERED = "sluice.internal.delivery-unregistered";
   /** Local only, never bridged: a client registered on a delivery address; pushing may start. */
   static final String DELIVERY_REGISTERED = "sluice.internal.delivery-registered";
+  /** Internal: the server is stopping; every subscription ends and no new one is taken. */
+  static final String STOPPING = "sluice.internal.stopping";
 
   private PushAddresses() {}
 

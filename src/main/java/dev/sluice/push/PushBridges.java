@@ -11,6 +11,7 @@ import io.vertx.ext.eventbus.bridge.tcp.TcpEventBusBridge;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.handler.sockjs.SockJSBridgeOptions;
 import io.vertx.ext.web.handler.sockjs.SockJSHandler;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Push delivery wired up: the push service, the SockJS bridge every HTTP verticle mounts on its
@@ -24,17 +25,21 @@ public final class PushBridges {
 
   private final PushConfig config;
   private final BridgeGuard guard;
+  private final Vertx vertx;
+  private final AtomicInteger openSubscriptions = new AtomicInteger();
   private TcpEventBusBridge tcp;
 
-  private PushBridges(PushConfig config, BridgeGuard guard) {
+  private PushBridges(Vertx vertx, PushConfig config, BridgeGuard guard) {
+    this.vertx = vertx;
     this.config = config;
     this.guard = guard;
   }
 
   public static Future<PushBridges> start(Vertx vertx, QueueEngine engine, PushConfig config) {
     PushDirectory directory = new PushDirectory();
-    PushBridges bridges = new PushBridges(config, new BridgeGuard(vertx.eventBus(), directory, config.maxFrameBytes()));
-    return vertx.deployVerticle(new PushService(engine, directory, config.maxPrefetch()))
+    PushBridges bridges =
+        new PushBridges(vertx, config, new BridgeGuard(vertx.eventBus(), directory, config.maxFrameBytes()));
+    return vertx.deployVerticle(new PushService(engine, directory, config.maxPrefetch(), bridges.openSubscriptions))
         .compose(id -> config.tcpPort() > 0 ? bridges.startTcp(vertx) : Future.succeededFuture())
         .map(bridges);
   }
@@ -50,6 +55,22 @@ public final class PushBridges {
     SockJSBridgeOptions options = permissions(new SockJSBridgeOptions());
     options.setMaxHandlersPerSocket(MAX_HANDLERS_PER_SOCKET);
     return SockJSHandler.create(vertx).bridge(options, event -> guard.handle(event, event.socket()));
+  }
+
+  /** Open subscriptions right now, from any thread (for the metrics). */
+  public int openSubscriptions() {
+    return openSubscriptions.get();
+  }
+
+  /**
+   * The server is stopping: the TCP bridge stops listening, every subscription ends (its
+   * unacknowledged messages become visible at once), new ones are refused, and then every bridge
+   * connection is closed.
+   */
+  public Future<Void> stop() {
+    Future<Void> tcpClosed = tcp == null ? Future.succeededFuture() : tcp.close();
+    Future<Void> ended = vertx.eventBus().request(PushAddresses.STOPPING, null).mapEmpty();
+    return Future.join(tcpClosed, ended).<Void>mapEmpty().onComplete((ok, failure) -> guard.closeAll());
   }
 
   public String path() {

@@ -16,6 +16,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiFunction;
 
 /**
@@ -38,8 +39,12 @@ public final class PushService extends VerticleBase {
   private final Map<String, Subscription> byId = new HashMap<>();
   private final Map<String, Set<Subscription>> byConnection = new HashMap<>();
   private final Set<String> closedConnections = new HashSet<>();
+  /** Open subscriptions, read by the metrics from another thread. */
+  private final AtomicInteger open;
+  private boolean stopping;
 
-  PushService(QueueEngine engine, PushDirectory directory, int maxPrefetch) {
+  PushService(QueueEngine engine, PushDirectory directory, int maxPrefetch, AtomicInteger open) {
+    this.open = open;
     this.engine = engine;
     this.directory = directory;
     this.maxPrefetch = maxPrefetch;
@@ -59,6 +64,12 @@ public final class PushService extends VerticleBase {
       return Future.succeededFuture();
     }));
     bus.<String>localConsumer(PushAddresses.CONNECTION_CLOSED, m -> closeConnection(m.body()));
+    bus.<Object>localConsumer(PushAddresses.STOPPING, m -> {
+      // In-flight messages of every subscription become visible again at once, as on a close.
+      stopping = true;
+      List.copyOf(byId.values()).forEach(this::end);
+      m.reply(null);
+    });
     // A client that stops listening without unsubscribing would have messages pushed to nobody.
     bus.<String>localConsumer(PushAddresses.DELIVERY_UNREGISTERED, m -> {
       Subscription s = byId.get(m.body().substring(PushAddresses.DELIVERY_PREFIX.length()));
@@ -92,6 +103,9 @@ public final class PushService extends VerticleBase {
       // round to the same subscriber until its credits ran out.
       Integer visibility = body.getValue("visibilityTimeout") == null ? null
           : integer(body, "visibilityTimeout", 1, Limits.VISIBILITY_SECONDS_MAX, null);
+      if (stopping) {
+        throw new SqsException(ErrorCode.SERVICE_UNAVAILABLE, "The server is stopping.");
+      }
       if (byConnection.getOrDefault(connection, Set.of()).size() >= MAX_SUBSCRIPTIONS_PER_CONNECTION) {
         throw new SqsException(ErrorCode.OVER_LIMIT,
             "A connection may hold at most " + MAX_SUBSCRIPTIONS_PER_CONNECTION + " subscriptions.");
@@ -103,10 +117,15 @@ public final class PushService extends VerticleBase {
             if (closedConnections.contains(connection)) {
               return; // the connection closed while the queue was looked up: nobody to push to
             }
+            if (stopping) {
+              PushMessages.fail(m, new SqsException(ErrorCode.SERVICE_UNAVAILABLE, "The server is stopping."));
+              return;
+            }
             int seconds = visibility != null ? visibility
                 : Math.max(1, Integer.parseInt(attrs.attributes().get("VisibilityTimeout")));
             Subscription s = new Subscription(newId(), connection, queue, prefetch, seconds, engine, vertx);
             byId.put(s.id, s);
+            open.incrementAndGet();
             byConnection.computeIfAbsent(connection, c -> new HashSet<>()).add(s);
             directory.add(s.address, connection);
             m.reply(new JsonObject().put("subscription", s.id).put("address", s.address).put("prefetch", prefetch)
@@ -146,7 +165,9 @@ public final class PushService extends VerticleBase {
 
   private void end(Subscription s) {
     s.close();
-    byId.remove(s.id);
+    if (byId.remove(s.id) != null) {
+      open.decrementAndGet();
+    }
     directory.remove(s.address);
     Set<Subscription> subs = byConnection.get(s.connectionId);
     if (subs != null) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -71,5 +72,73 @@ class ConfigLoaderTest {
         Map.of("SLUICE_STORAGE", "postgres", "SLUICE_PG_URL", "mysql://u:s3cret@h/db")));
     assertTrue(!bad.getMessage().contains("s3cret"), bad.getMessage());
     assertThrows(ConfigException.class, () -> ConfigLoader.load(new String[0], Map.of("SLUICE_STORAGE", "disk")));
+  }
+
+  @Test
+  void queuesAreReadFromTheFileWithAttributesTagsAndDeadLetterQueues() throws Exception {
+    Path file = dir.resolve("queues.yaml");
+    Files.writeString(file, """
+        queues:
+          - name: orders-dlq.fifo
+            attributes: {FifoQueue: true, MessageRetentionPeriod: 1209600}
+          - name: orders.fifo
+            attributes:
+              FifoQueue: true
+              VisibilityTimeout: 60
+            tags: {team: payments}
+            deadLetterQueue: orders-dlq.fifo
+            maxReceiveCount: 5
+          - name: audit
+            attributes:
+              RedrivePolicy: {deadLetterTargetArn: "arn:aws:sqs:us-east-1:000000000000:audit-dlq", maxReceiveCount: 3}
+        """);
+    List<QueueDefinition> queues = ConfigLoader.load(new String[] {"--config", file.toString()}, Map.of()).ops().queues();
+    assertEquals(3, queues.size());
+    QueueDefinition orders = queues.get(1);
+    assertEquals("orders.fifo", orders.name());
+    assertEquals(Map.of("FifoQueue", "true", "VisibilityTimeout", "60"), orders.attributes());
+    assertEquals(Map.of("team", "payments"), orders.tags());
+    assertEquals("orders-dlq.fifo", orders.deadLetterQueue());
+    assertEquals(5, orders.maxReceiveCount());
+    assertEquals("queues[1]", orders.key());
+    assertEquals("{\"deadLetterTargetArn\":\"arn:aws:sqs:us-east-1:000000000000:audit-dlq\",\"maxReceiveCount\":3}",
+        queues.get(2).attributes().get("RedrivePolicy"), "a mapping value becomes its JSON");
+  }
+
+  @Test
+  void queuesCanComeFromTheEnvironmentAsJson() {
+    List<QueueDefinition> queues = ConfigLoader.load(new String[0], Map.of("SLUICE_QUEUES",
+        "[{\"name\": \"jobs\", \"attributes\": {\"DelaySeconds\": \"5\"}}]")).ops().queues();
+    assertEquals(1, queues.size());
+    assertEquals(Map.of("DelaySeconds", "5"), queues.get(0).attributes());
+    assertTrue(ConfigLoader.load(new String[0], Map.of()).ops().queues().isEmpty(), "none by default");
+  }
+
+  @Test
+  void aBadQueueDefinitionFailsNamingTheKey() throws Exception {
+    Map<String, String> cases = Map.of(
+        "[{name: a, colour: red}]", "'queues[0].colour'",
+        "[{name: a}, {attributes: {}}]", "'queues[1].name'",
+        "[{name: a}, {name: a}]", "'queues[1].name'",
+        "[{name: a, deadLetterQueue: b}]", "'queues[0].maxReceiveCount'",
+        "[{name: a, deadLetterQueue: b, maxReceiveCount: 0}]", "'queues[0].maxReceiveCount'",
+        "[{name: a, tags: [x]}]", "'queues[0].tags'",
+        "{name: a}", "'queues'");
+    for (Map.Entry<String, String> c : cases.entrySet()) {
+      ConfigException e = assertThrows(ConfigException.class,
+          () -> ConfigLoader.load(new String[0], Map.of("SLUICE_QUEUES", c.getKey())), c.getKey());
+      assertTrue(e.getMessage().contains(c.getValue()), c.getKey() + " -> " + e.getMessage());
+    }
+  }
+
+  @Test
+  void shutdownGraceAndMetricsSwitchAreRead() {
+    OpsConfig ops = ConfigLoader.load(new String[0], Map.of("SLUICE_SHUTDOWN_GRACE_MILLIS", "5000",
+        "SLUICE_METRICS_ENABLED", "false")).ops();
+    assertEquals(5000, ops.shutdownGraceMillis());
+    assertTrue(!ops.metricsEnabled());
+    ConfigException e = assertThrows(ConfigException.class,
+        () -> ConfigLoader.load(new String[0], Map.of("SLUICE_SHUTDOWN_GRACE_MILLIS", "soon")));
+    assertTrue(e.getMessage().contains("'shutdown.graceMillis' (SLUICE_SHUTDOWN_GRACE_MILLIS)"), e.getMessage());
   }
 }

@@ -93,6 +93,19 @@ class DurableModeIT {
   }
 
   @Test
+  void theWriterReportsItsBatchesInTheMetrics() throws Exception {
+    String url = sqs.createQueue(b -> b.queueName("metered")).queueUrl();
+    sqs.sendMessage(b -> b.queueUrl(url).messageBody("counted"));
+    String text = MetricsIT.scrape(server);
+    assertTrue(MetricsIT.value(text, "sluice_persistence_batch_size_count") >= 1, "batches written");
+    assertTrue(MetricsIT.value(text, "sluice_persistence_batch_size_sum") >= 2, "the queue row and the message");
+    assertTrue(MetricsIT.value(text, "sluice_persistence_flush_seconds_count") >= 1, "flush timer");
+    assertTrue(MetricsIT.value(text, "sluice_persistence_failures_total") != null, "failure counter");
+    assertTrue(MetricsIT.value(text, "sluice_persistence_lag_seconds") != null, "lag gauge");
+    assertTrue(MetricsIT.value(text, "sluice_persistence_pending") != null, "pending gauge");
+  }
+
+  @Test
   void whilePostgresIsDownSendsFailRetryablyAndNothingIsAcknowledgedFalsely() throws Exception {
     String url = sqs.createQueue(b -> b.queueName("outage")).queueUrl();
     eventually(() -> check(() -> db.query("SELECT count(*) FROM sluice_queues WHERE name = 'outage'").execute()

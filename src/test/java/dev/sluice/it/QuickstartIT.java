@@ -4,8 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.net.http.HttpResponse;
+import java.net.http.HttpRequest;
+import java.net.http.HttpClient;
+import java.net.URI;
 import java.net.ServerSocket;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -68,16 +71,25 @@ class QuickstartIT {
     }
   }
 
+  /** Waits until the server answers its readiness probe: the port opens before recovery ends. */
   static void awaitPort(int port, Process p) throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    URI ready = URI.create("http://127.0.0.1:" + port + "/health/ready");
     while (System.nanoTime() < deadline) {
       assertTrue(p.isAlive(), "the server process exited early");
-      try (Socket s = new Socket("127.0.0.1", port)) {
-        return;
+      try {
+        if (READY_PROBE.send(HttpRequest.newBuilder(ready).GET().build(), HttpResponse.BodyHandlers.discarding())
+            .statusCode() == 200) {
+          return;
+        }
       } catch (IOException notYet) {
-        Thread.sleep(100);
+        // the port is not open yet
       }
+      Thread.sleep(100);
     }
-    throw new AssertionError("the server did not open port " + port);
+    throw new AssertionError("the server did not become ready on port " + port);
   }
+
+  private static final HttpClient READY_PROBE = HttpClient.newHttpClient();
+
 }

@@ -43,6 +43,11 @@ final class TestServer implements AutoCloseable {
     }
   }
 
+  /** A server started elsewhere, to use this class's clients and close. */
+  static TestServer wrap(Sluice sluice) {
+    return new TestServer(sluice);
+  }
+
   SqsClient client() {
     return SqsClient.builder()
         .endpointOverride(endpoint)

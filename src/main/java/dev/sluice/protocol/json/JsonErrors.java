@@ -28,6 +28,11 @@ public final class JsonErrors {
         .end(body);
   }
 
+  /** The SQS error a failure is answered with, without logging it. */
+  public static ErrorCode codeOf(Throwable failure) {
+    return failure instanceof SqsException e ? e.code() : ErrorCode.INTERNAL_FAILURE;
+  }
+
   /** Unexpected failures are bugs: logged with their stack trace, answered as InternalFailure. */
   static SqsException asSqs(Throwable failure) {
     if (failure instanceof SqsException e) {

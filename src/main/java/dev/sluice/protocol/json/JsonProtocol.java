@@ -6,6 +6,7 @@ import dev.sluice.api.ErrorCode;
 import dev.sluice.api.SqsException;
 import dev.sluice.engine.CallerGone;
 import dev.sluice.engine.QueueEngine;
+import dev.sluice.metrics.RequestMetrics;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerRequest;
@@ -27,10 +28,15 @@ public final class JsonProtocol {
     RedriveJsonActions.register(ACTIONS);
   }
 
-  private final QueueEngine engine;
+  /** The action tag of requests that name no action this protocol knows. */
+  static final String UNKNOWN_ACTION = "Unknown";
 
-  public JsonProtocol(QueueEngine engine) {
+  private final QueueEngine engine;
+  private final RequestMetrics metrics;
+
+  public JsonProtocol(QueueEngine engine, RequestMetrics metrics) {
     this.engine = engine;
+    this.metrics = metrics;
   }
 
   /** True for requests this protocol owns: an SQS X-Amz-Target, or the JSON 1.0 content type without one. */
@@ -42,7 +48,9 @@ public final class JsonProtocol {
     return type != null && type.startsWith(Headers.AMZ_JSON_1_0);
   }
 
-  public void handle(HttpServerRequest req, String target, Buffer body, Caller caller, CallerGone gone) {
+  /** {@code startNanos}: when the request arrived, for the request timer. */
+  public void handle(HttpServerRequest req, String target, Buffer body, Caller caller, CallerGone gone,
+      long startNanos) {
     HttpServerResponse response = req.response();
     response.putHeader(Headers.X_AMZN_REQUEST_ID, caller.requestId());
     Future<JsonWriter> answer;
@@ -52,6 +60,7 @@ public final class JsonProtocol {
       answer = Future.failedFuture(e);
     }
     answer.onComplete((result, failure) -> {
+      metrics.record(actionName(target), failure == null ? null : JsonErrors.codeOf(failure), startNanos);
       if (response.ended() || response.closed()) {
         return;
       }
@@ -61,6 +70,18 @@ public final class JsonProtocol {
         JsonErrors.render(response, failure);
       }
     });
+  }
+
+  /** Renders a request that failed before it reached its action, and counts it. */
+  public void fail(HttpServerResponse response, String target, Throwable failure, long startNanos) {
+    metrics.record(actionName(target), JsonErrors.codeOf(failure), startNanos);
+    JsonErrors.render(response, failure);
+  }
+
+  /** The action a target names, or {@link #UNKNOWN_ACTION}: tag values stay a closed set. */
+  static String actionName(String target) {
+    String name = target != null && target.startsWith(TARGET_PREFIX) ? target.substring(TARGET_PREFIX.length()) : null;
+    return name != null && ACTIONS.containsKey(name) ? name : UNKNOWN_ACTION;
   }
 
   private static JsonAction action(String target) {

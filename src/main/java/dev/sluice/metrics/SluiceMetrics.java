@@ -1,0 +1,118 @@
+package dev.sluice.metrics;
+
+import dev.sluice.engine.QueueEngine;
+import dev.sluice.model.MemoryBudget;
+import dev.sluice.persistence.PersistenceVerticle;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.TimeGauge;
+import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
+import io.vertx.micrometer.Label;
+import io.vertx.micrometer.MicrometerMetricsOptions;
+import java.util.EnumSet;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntSupplier;
+
+/**
+ * The server's meters: one Prometheus registry holding Sluice's own metrics ({@link MetricNames}),
+ * Vert.x's (HTTP server, event bus, pools) and the JVM's. With metrics off the registry is an empty
+ * composite, whose meters record nothing, so callers never check.
+ */
+public final class SluiceMetrics {
+  private final MeterRegistry registry;
+  private final PrometheusMeterRegistry prometheus;
+  private final RequestMetrics requests;
+  private final QueueGauges queues;
+  private final AtomicInteger parked = new AtomicInteger();
+
+  private SluiceMetrics(MeterRegistry registry, PrometheusMeterRegistry prometheus) {
+    this.registry = registry;
+    this.prometheus = prometheus;
+    this.requests = new RequestMetrics(registry);
+    this.queues = new QueueGauges(registry);
+    Gauge.builder(MetricNames.PARKED_RECEIVES, parked, AtomicInteger::get)
+        .description("Long polls waiting for a message").register(registry);
+  }
+
+  public static SluiceMetrics create(boolean enabled) {
+    if (!enabled) {
+      return new SluiceMetrics(new CompositeMeterRegistry(), null);
+    }
+    PrometheusMeterRegistry prometheus = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    return new SluiceMetrics(prometheus, prometheus);
+  }
+
+  public boolean enabled() {
+    return prometheus != null;
+  }
+
+  public MeterRegistry registry() {
+    return registry;
+  }
+
+  public RequestMetrics requests() {
+    return requests;
+  }
+
+  /**
+   * Turns on Vert.x's metrics in {@code options} (pass the registry to the Vert.x builder too).
+   * Labels are chosen so series stay bounded: no event-bus address (each push subscription has its
+   * own), no remote address and no request path.
+   */
+  public VertxOptions configure(VertxOptions options) {
+    if (enabled()) {
+      options.setMetricsOptions(new MicrometerMetricsOptions().setEnabled(true).setJvmMetricsEnabled(true)
+          .setLabels(EnumSet.of(Label.HTTP_METHOD, Label.HTTP_CODE, Label.POOL_TYPE, Label.POOL_NAME,
+              Label.EB_SIDE, Label.EB_FAILURE)));
+    }
+    return options;
+  }
+
+  public void bindMemoryBudget(MemoryBudget budget) {
+    Gauge.builder(MetricNames.MEMORY_USED, budget, MemoryBudget::usedBytes).baseUnit("bytes")
+        .description("Bytes of messages held against the memory budget").register(registry);
+    Gauge.builder(MetricNames.MEMORY_LIMIT, budget, MemoryBudget::limitBytes).baseUnit("bytes")
+        .description("The memory budget (engine.memoryBudgetBytes)").register(registry);
+  }
+
+  /** A supplier-backed gauge: Micrometer holds it strongly (a gauge's state object it holds weakly). */
+  public void bindPushSubscriptions(IntSupplier open) {
+    Gauge.builder(MetricNames.PUSH_SUBSCRIPTIONS, open::getAsInt)
+        .description("Open push subscriptions over the event-bus bridge").register(registry);
+  }
+
+  /** The writer's gauges; its batch size and flush time it records itself, into this registry. */
+  public void bindWriter(PersistenceVerticle writer) {
+    TimeGauge.builder(MetricNames.PERSISTENCE_LAG, writer, TimeUnit.MILLISECONDS, PersistenceVerticle::lagMillis)
+        .description("Age of the oldest change not yet committed to PostgreSQL").register(registry);
+    Gauge.builder(MetricNames.PERSISTENCE_PENDING, writer, PersistenceVerticle::pendingChanges)
+        .description("Changes waiting to be committed to PostgreSQL").register(registry);
+    FunctionCounter.builder(MetricNames.PERSISTENCE_FAILURES, writer, PersistenceVerticle::failures)
+        .description("PostgreSQL batch attempts that failed (retried, or refused for good)").register(registry);
+  }
+
+  /**
+   * The Prometheus text: the shards are sampled first so the queue gauges are current (and a
+   * deleted queue's are gone), then the registry is rendered off the event loop, since a server
+   * with many queues has many lines.
+   */
+  public Future<String> scrape(Vertx vertx, QueueEngine engine) {
+    if (!enabled()) {
+      return Future.failedFuture(new IllegalStateException("metrics are off"));
+    }
+    return engine.sample().compose(sample -> {
+      parked.set(sample.parkedReceives());
+      return vertx.executeBlocking(() -> {
+        queues.update(sample.queues());
+        return prometheus.scrape();
+      }, false);
+    });
+  }
+}
