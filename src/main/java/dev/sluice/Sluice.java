@@ -65,7 +65,7 @@ public final class Sluice {
     // The schema scripts are read here, on the calling thread, before anything runs on a loop.
     SchemaMigrations scripts = cfg.storage().durable() ? SchemaMigrations.load() : null;
     // The port opens first, so that health probes are answered while the queues are recovered.
-    return HttpFrontend.listen(vertx, cfg.http(), httpInstances, notReadyReason,
+    return HttpFrontend.listen(vertx, cfg.http(), cfg.security(), httpInstances, notReadyReason,
             cfg.push().enabled() ? cfg.push().maxFrameBytes() : 0)
         .compose(http -> (scripts != null
                 ? DurableStore.start(vertx, cfg.storage(), scripts, metrics.registry())
@@ -80,7 +80,8 @@ public final class Sluice {
                 metrics.bindWriter(store.get().writer());
               }
               return new PredefinedQueues(engine, engine.arns()).create(cfg.ops().queues())
-                  .compose(v -> cfg.push().enabled() ? PushBridges.start(vertx, engine, cfg.push())
+                  .compose(v -> cfg.push().enabled()
+                      ? PushBridges.start(vertx, engine, cfg.push(), cfg.security().managementToken())
                       : Future.<PushBridges>succeededFuture(null))
                   .map(push -> {
                     if (push != null) {

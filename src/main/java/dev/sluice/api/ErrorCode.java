@@ -32,6 +32,14 @@ public enum ErrorCode {
   REQUEST_THROTTLED("RequestThrottled", "RequestThrottled", 403),
   INVALID_ADDRESS("InvalidAddress", "InvalidAddress", 404),
   ACCESS_DENIED("AccessDeniedException", "AccessDenied", 403, false),
+  /** SigV4: the access key id is not one of the configured credentials. */
+  INVALID_CLIENT_TOKEN_ID("InvalidClientTokenId", "InvalidClientTokenId", 403, false),
+  /** SigV4: the signature is wrong, or its date is more than 15 minutes off. */
+  SIGNATURE_DOES_NOT_MATCH("SignatureDoesNotMatch", "SignatureDoesNotMatch", 403, false),
+  /** SigV4: no Authorization header and no presigned query parameters. */
+  MISSING_AUTHENTICATION_TOKEN("MissingAuthenticationToken", "MissingAuthenticationToken", 403, false),
+  /** SigV4: an Authorization header or presigned query that lacks one of its parts. */
+  INCOMPLETE_SIGNATURE("IncompleteSignature", "IncompleteSignature", 400, false),
   /** Query protocol only: an unknown or misplaced Action. */
   INVALID_ACTION("InvalidAction", "InvalidAction", 400, false),
   /** AWS JSON protocol: a body that is not JSON or a member of the wrong JSON type. */

@@ -56,6 +56,16 @@ public enum ConfigKey {
   SHUTDOWN_GRACE_MILLIS(
       "shutdown.graceMillis",
       "Longest a stop (SIGTERM) may take to answer parked polls, close subscriptions and flush writes, in ms."),
+  CREDENTIALS(
+      "credentials",
+      "KEYID:SECRET[,KEYID:SECRET...]: when set, every SQS request must carry a valid SigV4 signature by"
+          + " one of these keys; empty accepts any signature (authentication off)."),
+  MANAGEMENT_TOKEN(
+      "managementToken",
+      "Bearer token that /metrics and the push bridges require; empty leaves them open, which only a"
+          + " loopback http.host allows; 'off' leaves them open on purpose."),
+  TLS_CERT_PATH("tls.certPath", "PEM certificate chain: with tls.keyPath, the HTTP listener speaks HTTPS."),
+  TLS_KEY_PATH("tls.keyPath", "PEM private key (PKCS#8) of tls.certPath."),
   QUEUES(
       "queues",
       "Queues created at start-up when absent (name, attributes, tags, deadLetterQueue); in the"

@@ -1,5 +1,8 @@
 package dev.sluice.config;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** Turns flat key → string values into typed sections, failing on the first bad value by name. */
@@ -39,7 +42,7 @@ final class ConfigValues {
         v.oneOf(ConfigKey.METRICS_ENABLED, "true", "false").equals("true"),
         (int) v.number(ConfigKey.SHUTDOWN_GRACE_MILLIS, 1_000, 600_000),
         QueueDefinitions.parse(v.raw(ConfigKey.QUEUES)));
-    return new SluiceConfig(http, sqs, engine, v.storage(), v.push(), ops);
+    return new SluiceConfig(http, sqs, engine, v.storage(), v.push(), ops, v.security(http.host()));
   }
 
   private StorageConfig storage() {
@@ -69,6 +72,46 @@ final class ConfigValues {
         (int) number(ConfigKey.PUSH_TCP_PORT, 0, 65535),
         (int) number(ConfigKey.PUSH_MAX_FRAME_BYTES, 1024, 16 * 1_048_576),
         (int) number(ConfigKey.PUSH_MAX_PREFETCH, 1, 100_000));
+  }
+
+  private SecurityConfig security(String host) {
+    Map<String, String> credentials = new LinkedHashMap<>();
+    for (String pair : string(ConfigKey.CREDENTIALS, true).split(",")) {
+      String p = pair.trim();
+      int colon = p.indexOf(':');
+      if (p.isEmpty()) {
+        continue;
+      }
+      if (colon <= 0 || colon == p.length() - 1) {
+        // The value is not echoed: it holds secrets.
+        throw new ConfigException("Invalid value for configuration key '" + ConfigKey.CREDENTIALS.path() + "' ("
+            + ConfigKey.CREDENTIALS.envVar() + "): expected KEYID:SECRET[,KEYID:SECRET...]");
+      }
+      credentials.put(p.substring(0, colon), p.substring(colon + 1));
+    }
+    String token = string(ConfigKey.MANAGEMENT_TOKEN, true);
+    if (token.isEmpty() && !isLoopback(host)) {
+      throw new ConfigException("Configuration key '" + ConfigKey.MANAGEMENT_TOKEN.path() + "' ("
+          + ConfigKey.MANAGEMENT_TOKEN.envVar() + ") is required when http.host (" + host + ") is not a loopback"
+          + " address: set a token to protect /metrics and the push bridges, or 'off' to leave them open");
+    }
+    String cert = string(ConfigKey.TLS_CERT_PATH, true);
+    String key = string(ConfigKey.TLS_KEY_PATH, true);
+    if (cert.isEmpty() != key.isEmpty()) {
+      throw invalid(cert.isEmpty() ? ConfigKey.TLS_CERT_PATH : ConfigKey.TLS_KEY_PATH,
+          "a PEM file, since " + (cert.isEmpty() ? ConfigKey.TLS_KEY_PATH : ConfigKey.TLS_CERT_PATH).path() + " is set");
+    }
+    for (ConfigKey k : new ConfigKey[] {ConfigKey.TLS_CERT_PATH, ConfigKey.TLS_KEY_PATH}) {
+      String path = string(k, true);
+      if (!path.isEmpty() && !Files.isReadable(Path.of(path))) {
+        throw invalid(k, "a readable PEM file");
+      }
+    }
+    return new SecurityConfig(Map.copyOf(credentials), token.equals("off") ? "" : token, cert, key);
+  }
+
+  static boolean isLoopback(String host) {
+    return host.equals("localhost") || host.equals("::1") || host.startsWith("127.");
   }
 
   private String oneOf(ConfigKey k, String a, String b) {

@@ -4,6 +4,10 @@ import dev.sluice.protocol.Headers;
 import dev.sluice.api.Caller;
 import dev.sluice.api.ErrorCode;
 import dev.sluice.api.SqsException;
+import dev.sluice.auth.Authenticator;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
 import dev.sluice.engine.CallerGone;
 import dev.sluice.protocol.json.JsonProtocol;
 import dev.sluice.protocol.query.QueryErrors;
@@ -20,8 +24,10 @@ final class HttpFront implements Handler<HttpServerRequest> {
   private final JsonProtocol json;
   private final Callers callers;
   private final int maxBodyBytes;
+  private final Authenticator auth;
 
-  HttpFront(JsonProtocol json, Callers callers, int maxBodyBytes) {
+  HttpFront(JsonProtocol json, Callers callers, int maxBodyBytes, Authenticator auth) {
+    this.auth = auth;
     this.json = json;
     this.callers = callers;
     this.maxBodyBytes = maxBodyBytes;
@@ -47,6 +53,17 @@ final class HttpFront implements Handler<HttpServerRequest> {
     CallerGone gone = watchConnection(req, target);
     BodyReader.read(req, maxBodyBytes).onComplete((body, failure) -> {
       if (failure == null) {
+        try {
+          if (auth.on()) {
+            auth.authenticate(new HttpSignedRequest(req, body));
+          }
+        } catch (SqsException refused) {
+          req.response().putHeader(Headers.X_AMZN_REQUEST_ID, caller.requestId());
+          // The server's time, so that an SDK can correct a skewed clock and sign again.
+          req.response().putHeader("Date", DateTimeFormatter.RFC_1123_DATE_TIME.format(ZonedDateTime.now(ZoneOffset.UTC)));
+          json.fail(req.response(), target, refused, start);
+          return;
+        }
         json.handle(req, target, body, caller, gone, start);
       } else if (!req.response().ended()) {
         req.response().putHeader(Headers.X_AMZN_REQUEST_ID, caller.requestId());

@@ -1,6 +1,9 @@
 package dev.sluice.http;
 
+import dev.sluice.auth.Authenticator;
+import dev.sluice.auth.ManagementToken;
 import dev.sluice.config.HttpConfig;
+import dev.sluice.config.SecurityConfig;
 import dev.sluice.engine.QueueEngine;
 import dev.sluice.metrics.SluiceMetrics;
 import dev.sluice.protocol.json.JsonProtocol;
@@ -21,12 +24,14 @@ import java.util.function.Supplier;
 public final class HttpFrontend {
   private final Vertx vertx;
   private final HttpConfig cfg;
+  private final SecurityConfig security;
   private final int port;
   private final List<SqsHttpVerticle> servers;
 
-  private HttpFrontend(Vertx vertx, HttpConfig cfg, int port, List<SqsHttpVerticle> servers) {
+  private HttpFrontend(Vertx vertx, HttpConfig cfg, SecurityConfig security, int port, List<SqsHttpVerticle> servers) {
     this.vertx = vertx;
     this.cfg = cfg;
+    this.security = security;
     this.port = port;
     this.servers = servers;
   }
@@ -37,7 +42,7 @@ public final class HttpFrontend {
    * free port. {@code notReadyReason} answers why the server is not ready, or null when it is;
    * {@code pushFrameBytes} is the push bridge's frame limit, 0 when push is off.
    */
-  public static Future<HttpFrontend> listen(Vertx vertx, HttpConfig cfg, int instances,
+  public static Future<HttpFrontend> listen(Vertx vertx, HttpConfig cfg, SecurityConfig security, int instances,
       Supplier<String> notReadyReason, int pushFrameBytes) {
     HealthEndpoints health = new HealthEndpoints(notReadyReason);
     int port;
@@ -49,20 +54,21 @@ public final class HttpFrontend {
     List<SqsHttpVerticle> servers = new ArrayList<>();
     List<Future<String>> deployed = new ArrayList<>();
     for (int i = 0; i < instances; i++) {
-      SqsHttpVerticle v = new SqsHttpVerticle(cfg.host(), port, health, pushFrameBytes);
+      SqsHttpVerticle v = new SqsHttpVerticle(cfg.host(), port, security, health, pushFrameBytes);
       servers.add(v);
       deployed.add(vertx.deployVerticle(v));
     }
-    return Future.all(deployed).map(all -> new HttpFrontend(vertx, cfg, port, List.copyOf(servers)));
+    return Future.all(deployed).map(all -> new HttpFrontend(vertx, cfg, security, port, List.copyOf(servers)));
   }
 
   /** Opens the APIs: the engine is up and recovered. {@code push} is null when push is off. */
   public void serve(QueueEngine engine, String accountId, PushBridges push, SluiceMetrics metrics) {
     HttpFront front = new HttpFront(new JsonProtocol(engine, metrics.requests()),
-        new Callers(cfg.publicBaseUrl(), accountId), cfg.maxBodyBytes());
-    MetricsEndpoint scrape = new MetricsEndpoint(vertx, engine, metrics);
+        new Callers(cfg.publicBaseUrl(), accountId), cfg.maxBodyBytes(), Authenticator.of(security.credentials()));
+    ManagementToken token = new ManagementToken(security.managementToken());
+    MetricsEndpoint scrape = new MetricsEndpoint(vertx, engine, metrics, token);
     for (SqsHttpVerticle s : servers) {
-      s.serve(front, push, scrape);
+      s.serve(front, push, scrape, token);
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.sluice.http;
 
+import dev.sluice.auth.ManagementToken;
 import dev.sluice.engine.QueueEngine;
 import dev.sluice.metrics.MetricNames;
 import dev.sluice.metrics.SluiceMetrics;
@@ -14,8 +15,10 @@ final class MetricsEndpoint {
   private final Vertx vertx;
   private final QueueEngine engine;
   private final SluiceMetrics metrics;
+  private final ManagementToken token;
 
-  MetricsEndpoint(Vertx vertx, QueueEngine engine, SluiceMetrics metrics) {
+  MetricsEndpoint(Vertx vertx, QueueEngine engine, SluiceMetrics metrics, ManagementToken token) {
+    this.token = token;
     this.vertx = vertx;
     this.engine = engine;
     this.metrics = metrics;
@@ -26,6 +29,10 @@ final class MetricsEndpoint {
     if (!metrics.enabled() || !req.path().equals(MetricNames.SCRAPE_PATH)
         || (req.method() != HttpMethod.GET && req.method() != HttpMethod.HEAD)) {
       return false;
+    }
+    if (!token.accepts(req.getHeader("authorization"), null)) {
+      Unauthorized.answer(req.response());
+      return true;
     }
     metrics.scrape(vertx, engine).onComplete((text, failure) -> {
       if (failure == null) {

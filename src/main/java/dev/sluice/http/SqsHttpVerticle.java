@@ -1,6 +1,8 @@
 package dev.sluice.http;
 
 import dev.sluice.api.ErrorCode;
+import dev.sluice.auth.ManagementToken;
+import dev.sluice.config.SecurityConfig;
 import dev.sluice.api.SqsException;
 import dev.sluice.protocol.json.JsonErrors;
 import dev.sluice.push.PushBridges;
@@ -10,6 +12,7 @@ import io.vertx.core.VerticleBase;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.net.PemKeyCertOptions;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.handler.BodyHandler;
 import io.vertx.ext.web.handler.StaticHandler;
@@ -27,6 +30,7 @@ final class SqsHttpVerticle extends VerticleBase {
 
   private final String host;
   private final int port;
+  private final SecurityConfig security;
   private final HealthEndpoints health;
   private final int maxWebSocketFrameBytes;
   /** What answers requests other than health probes: the start-up gate, then the APIs. */
@@ -34,7 +38,8 @@ final class SqsHttpVerticle extends VerticleBase {
   private HttpServer server;
 
   /** {@code maxWebSocketFrameBytes}: the push bridge's frame limit, 0 when push is off. */
-  SqsHttpVerticle(String host, int port, HealthEndpoints health, int maxWebSocketFrameBytes) {
+  SqsHttpVerticle(String host, int port, SecurityConfig security, HealthEndpoints health, int maxWebSocketFrameBytes) {
+    this.security = security;
     this.host = host;
     this.port = port;
     this.health = health;
@@ -51,6 +56,10 @@ final class SqsHttpVerticle extends VerticleBase {
         .setHandle100ContinueAutomatically(true)
         // Many idle long polls connect at once in load tests; a deeper backlog avoids refused connects.
         .setAcceptBacklog(8192);
+    if (security.tls()) {
+      options.setSsl(true).setKeyCertOptions(
+          new PemKeyCertOptions().setCertPath(security.tlsCertPath()).setKeyPath(security.tlsKeyPath()));
+    }
     if (maxWebSocketFrameBytes > 0) {
       // Frames up to four times the limit reach the bridge, which refuses those over it with an
       // error frame and keeps the connection; only larger ones close it.
@@ -69,7 +78,7 @@ final class SqsHttpVerticle extends VerticleBase {
    * Recovery is done: from now on requests reach the SQS APIs ({@code front}), the metrics and, when
    * {@code push} is not null, the event-bus bridge and the example page.
    */
-  void serve(Handler<HttpServerRequest> front, PushBridges push, MetricsEndpoint metrics) {
+  void serve(Handler<HttpServerRequest> front, PushBridges push, MetricsEndpoint metrics, ManagementToken token) {
     Handler<HttpServerRequest> handler = front;
     if (push != null) {
       // The SQS APIs keep their direct path; only the bridge's own path goes through a router.
@@ -83,7 +92,14 @@ final class SqsHttpVerticle extends VerticleBase {
       bridge.route("/examples/*").handler(StaticHandler.create("webroot/examples"));
       String prefix = push.path() + "/";
       handler = req -> {
-        if (req.path().startsWith(prefix) || req.path().startsWith("/examples/")) {
+        if (req.path().startsWith(prefix)) {
+          // Browsers cannot set headers on a WebSocket: the token may come as ?token= instead.
+          if (token.accepts(req.getHeader("authorization"), req.getParam("token"))) {
+            bridge.handle(req);
+          } else {
+            Unauthorized.answer(req.response());
+          }
+        } else if (req.path().startsWith("/examples/")) {
           bridge.handle(req);
         } else {
           front.handle(req);

@@ -1,5 +1,6 @@
 package dev.sluice.push;
 
+import dev.sluice.auth.ManagementToken;
 import io.vertx.core.eventbus.EventBus;
 import io.vertx.core.internal.net.NetSocketInternal;
 import io.vertx.core.json.JsonObject;
@@ -25,7 +26,10 @@ final class BridgeGuard {
   private final SecureRandom random = new SecureRandom();
   private final ConcurrentMap<Object, String> connections = new ConcurrentHashMap<>();
 
-  BridgeGuard(EventBus bus, PushDirectory directory, int maxFrameBytes) {
+  private final ManagementToken token;
+
+  BridgeGuard(EventBus bus, PushDirectory directory, int maxFrameBytes, ManagementToken token) {
+    this.token = token;
     this.bus = bus;
     this.directory = directory;
     this.maxFrameBytes = maxFrameBytes;
@@ -45,7 +49,9 @@ final class BridgeGuard {
         event.complete(true);
       }
       case SEND -> {
-        if (!PushAddresses.isRequest(address) || raw.toBuffer().length() > maxFrameBytes) {
+        if (!PushAddresses.isRequest(address) || raw.toBuffer().length() > maxFrameBytes
+            || (socket instanceof NetSocket && !token.accepts(null, tokenHeader(raw)))) {
+          // (SockJS connections had their token checked on the HTTP request that opened them.)
           event.complete(false);
           return;
         }
@@ -73,6 +79,10 @@ final class BridgeGuard {
       }
       default -> event.complete(true); // pings, frames going out
     }
+  }
+
+  private static String tokenHeader(JsonObject raw) {
+    return raw.getValue("headers") instanceof JsonObject headers && headers.getValue("token") instanceof String t ? t : null;
   }
 
   private String connectionOf(Object socket) {

@@ -1,5 +1,6 @@
 package dev.sluice.push;
 
+import dev.sluice.auth.ManagementToken;
 import dev.sluice.config.PushConfig;
 import dev.sluice.engine.QueueEngine;
 import io.vertx.core.Future;
@@ -35,10 +36,11 @@ public final class PushBridges {
     this.guard = guard;
   }
 
-  public static Future<PushBridges> start(Vertx vertx, QueueEngine engine, PushConfig config) {
+  /** {@code token}: the management token TCP bridge clients must put in each frame's headers; empty for none. */
+  public static Future<PushBridges> start(Vertx vertx, QueueEngine engine, PushConfig config, String token) {
     PushDirectory directory = new PushDirectory();
-    PushBridges bridges =
-        new PushBridges(vertx, config, new BridgeGuard(vertx.eventBus(), directory, config.maxFrameBytes()));
+    PushBridges bridges = new PushBridges(vertx, config,
+        new BridgeGuard(vertx.eventBus(), directory, config.maxFrameBytes(), new ManagementToken(token)));
     return vertx.deployVerticle(new PushService(engine, directory, config.maxPrefetch(), bridges.openSubscriptions))
         .compose(id -> config.tcpPort() > 0 ? bridges.startTcp(vertx) : Future.succeededFuture())
         .map(bridges);

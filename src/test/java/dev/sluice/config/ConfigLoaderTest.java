@@ -28,7 +28,8 @@ class ConfigLoaderTest {
     Path file = dir.resolve("my.yaml");
     Files.writeString(file, "http:\n  port: 7000\n  host: 0.0.0.0\n");
     SluiceConfig c = ConfigLoader.load(new String[] {"--config", file.toString()},
-        Map.of("SLUICE_HTTP_PORT", "7001", "SLUICE_HTTP_PUBLIC_BASE_URL", "http://sqs.internal:9324/"));
+        Map.of("SLUICE_HTTP_PORT", "7001", "SLUICE_HTTP_PUBLIC_BASE_URL", "http://sqs.internal:9324/",
+            "SLUICE_MANAGEMENT_TOKEN", "t0ken"));
     assertEquals(7001, c.http().port());
     assertEquals("0.0.0.0", c.http().host());
     assertEquals("http://sqs.internal:9324", c.http().publicBaseUrl());
@@ -140,5 +141,40 @@ class ConfigLoaderTest {
     ConfigException e = assertThrows(ConfigException.class,
         () -> ConfigLoader.load(new String[0], Map.of("SLUICE_SHUTDOWN_GRACE_MILLIS", "soon")));
     assertTrue(e.getMessage().contains("'shutdown.graceMillis' (SLUICE_SHUTDOWN_GRACE_MILLIS)"), e.getMessage());
+  }
+
+  @Test
+  void credentialsAreKeyIdSecretPairsAndNeverEchoed() {
+    SecurityConfig sec = ConfigLoader.load(new String[0],
+        Map.of("SLUICE_CREDENTIALS", "AKID1:secret/one, AKID2:two:with:colons")).security();
+    assertEquals(Map.of("AKID1", "secret/one", "AKID2", "two:with:colons"), sec.credentials());
+    assertTrue(!sec.toString().contains("secret/one"), sec.toString());
+    assertTrue(ConfigLoader.load(new String[0], Map.of()).security().credentials().isEmpty(), "off by default");
+    ConfigException e = assertThrows(ConfigException.class,
+        () -> ConfigLoader.load(new String[0], Map.of("SLUICE_CREDENTIALS", "AKID1=hunter2")));
+    assertTrue(e.getMessage().contains("'credentials' (SLUICE_CREDENTIALS)") && !e.getMessage().contains("hunter2"),
+        e.getMessage());
+  }
+
+  @Test
+  void beyondLoopbackTheManagementEndpointsNeedATokenOrAnExplicitOff() {
+    ConfigException e = assertThrows(ConfigException.class,
+        () -> ConfigLoader.load(new String[0], Map.of("SLUICE_HTTP_HOST", "0.0.0.0")));
+    assertTrue(e.getMessage().contains("'managementToken' (SLUICE_MANAGEMENT_TOKEN)"), e.getMessage());
+    assertEquals("t0ken", ConfigLoader.load(new String[0], Map.of("SLUICE_HTTP_HOST", "0.0.0.0",
+        "SLUICE_MANAGEMENT_TOKEN", "t0ken")).security().managementToken());
+    assertEquals("", ConfigLoader.load(new String[0], Map.of("SLUICE_HTTP_HOST", "0.0.0.0",
+        "SLUICE_MANAGEMENT_TOKEN", "off")).security().managementToken());
+    assertEquals("", ConfigLoader.load(new String[0], Map.of()).security().managementToken(), "open on loopback");
+  }
+
+  @Test
+  void tlsNeedsBothFilesAndThemReadable() {
+    ConfigException e = assertThrows(ConfigException.class,
+        () -> ConfigLoader.load(new String[0], Map.of("SLUICE_TLS_CERT_PATH", "/nonexistent/cert.pem")));
+    assertTrue(e.getMessage().contains("'tls.keyPath'"), e.getMessage());
+    ConfigException missing = assertThrows(ConfigException.class, () -> ConfigLoader.load(new String[0],
+        Map.of("SLUICE_TLS_CERT_PATH", "/nonexistent/cert.pem", "SLUICE_TLS_KEY_PATH", "/nonexistent/key.pem")));
+    assertTrue(missing.getMessage().contains("readable PEM file"), missing.getMessage());
   }
 }

@@ -36,10 +36,21 @@ final class BridgeClient implements AutoCloseable {
   }
 
   static BridgeClient webSocket(int port, String path) throws Exception {
+    return webSocket(port, path, "");
+  }
+
+  /** {@code query}: appended to the WebSocket URI, e.g. "?token=…"; "" for none. */
+  static BridgeClient webSocket(int port, String path, String query) throws Exception {
     Vertx vertx = Vertx.vertx();
     WebSocketClient client = vertx.createWebSocketClient(); // held in a field: VERTX5-NOTES §6.11
-    WebSocket ws = client.connect(new WebSocketConnectOptions().setHost("127.0.0.1").setPort(port)
-        .setURI(path + "/websocket")).await(10, TimeUnit.SECONDS);
+    WebSocket ws;
+    try {
+      ws = client.connect(new WebSocketConnectOptions().setHost("127.0.0.1").setPort(port)
+          .setURI(path + "/websocket" + query)).await(10, TimeUnit.SECONDS);
+    } catch (Exception e) {
+      vertx.close();
+      throw e;
+    }
     BridgeClient c = new BridgeClient(vertx, client, ws, null, null);
     // The bridge answers with binary frames holding JSON (VERTX5-NOTES §6.8).
     ws.handler(b -> c.frames.add(new JsonObject(b)));
