@@ -138,10 +138,4 @@ public final class QueueEngine {
   public Future<Void> stopParking() {
     return dispatcher.onEveryShard(Shard::stopParking).mapEmpty();
   }
-
-  /** Receives parked right now, over all shards. */
-  public Future<Integer> parkedReceives() {
-    return dispatcher.onEveryShard(s -> s.resources().parking().parkedInShard())
-        .map(counts -> counts.stream().mapToInt(Integer::intValue).sum());
-  }
 }

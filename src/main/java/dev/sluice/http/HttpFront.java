@@ -10,25 +10,29 @@ import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import dev.sluice.engine.CallerGone;
 import dev.sluice.protocol.json.JsonProtocol;
-import dev.sluice.protocol.query.QueryErrors;
+import dev.sluice.protocol.query.QueryParams;
+import dev.sluice.protocol.query.QueryProtocol;
 import io.vertx.core.Handler;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
 
 /**
  * The first handler of every HTTP request: tells the wire protocol apart (sqs-reference §1.1),
- * reads the body within its limit and hands the request on. Stateless; shared by every HTTP
+ * reads the body within its limit, checks the signature when authentication is on, and hands the
+ * request to the JSON or the Query protocol. Stateless; shared by every HTTP
  * verticle.
  */
 final class HttpFront implements Handler<HttpServerRequest> {
   private final JsonProtocol json;
+  private final QueryProtocol query;
   private final Callers callers;
   private final int maxBodyBytes;
   private final Authenticator auth;
 
-  HttpFront(JsonProtocol json, Callers callers, int maxBodyBytes, Authenticator auth) {
+  HttpFront(JsonProtocol json, QueryProtocol query, Callers callers, int maxBodyBytes, Authenticator auth) {
     this.auth = auth;
     this.json = json;
+    this.query = query;
     this.callers = callers;
     this.maxBodyBytes = maxBodyBytes;
   }
@@ -38,45 +42,61 @@ final class HttpFront implements Handler<HttpServerRequest> {
     long start = System.nanoTime();
     Caller caller = callers.of(req);
     String target = req.getHeader(Headers.X_AMZ_TARGET);
-    if (!JsonProtocol.accepts(target, req)) {
-      QueryErrors.render(req.response(), new SqsException(ErrorCode.INVALID_ACTION,
-          "Sluice speaks the AWS JSON 1.0 protocol (POST with X-Amz-Target: AmazonSQS.<Action>);"
-              + " the Query protocol is not supported by this version."), caller.requestId());
-      return;
-    }
-    if (req.method() != HttpMethod.POST) {
+    boolean isJson = JsonProtocol.accepts(target, req);
+    if (isJson && req.method() != HttpMethod.POST) {
       req.response().putHeader(Headers.X_AMZN_REQUEST_ID, caller.requestId());
       json.fail(req.response(), target,
           new SqsException(ErrorCode.UNSUPPORTED_OPERATION, "The AWS JSON protocol takes POST requests only."), start);
       return;
     }
-    CallerGone gone = watchConnection(req, target);
+    CallerGone gone = isJson ? watchJsonReceive(req, target) : watch(req);
     BodyReader.read(req, maxBodyBytes).onComplete((body, failure) -> {
-      if (failure == null) {
-        try {
-          if (auth.on()) {
-            auth.authenticate(new HttpSignedRequest(req, body));
-          }
-        } catch (SqsException refused) {
-          req.response().putHeader(Headers.X_AMZN_REQUEST_ID, caller.requestId());
-          // The server's time, so that an SDK can correct a skewed clock and sign again.
-          req.response().putHeader("Date", DateTimeFormatter.RFC_1123_DATE_TIME.format(ZonedDateTime.now(ZoneOffset.UTC)));
-          json.fail(req.response(), target, refused, start);
-          return;
+      if (failure != null) {
+        if (!req.response().ended()) {
+          fail(req, isJson, target, failure, caller, start);
         }
+        return;
+      }
+      try {
+        if (auth.on()) {
+          auth.authenticate(new HttpSignedRequest(req, body));
+        }
+      } catch (SqsException refused) {
+        // The server's time, so that an SDK can correct a skewed clock and sign again.
+        req.response().putHeader("Date", DateTimeFormatter.RFC_1123_DATE_TIME.format(ZonedDateTime.now(ZoneOffset.UTC)));
+        fail(req, isJson, target, refused, caller, start);
+        return;
+      }
+      if (isJson) {
         json.handle(req, target, body, caller, gone, start);
-      } else if (!req.response().ended()) {
-        req.response().putHeader(Headers.X_AMZN_REQUEST_ID, caller.requestId());
-        json.fail(req.response(), target, failure, start);
+      } else {
+        query.handle(req, QueryParams.of(req.query(), isForm(req) ? body : null), caller, gone, start);
       }
     });
   }
 
-  /** Only a receive can be parked, so only a receive listens for its connection closing. */
-  private static CallerGone watchConnection(HttpServerRequest req, String target) {
-    if (!"AmazonSQS.ReceiveMessage".equals(target)) {
-      return CallerGone.NOT_WATCHED;
+  private void fail(HttpServerRequest req, boolean isJson, String target, Throwable failure, Caller caller,
+      long start) {
+    if (isJson) {
+      req.response().putHeader(Headers.X_AMZN_REQUEST_ID, caller.requestId());
+      json.fail(req.response(), target, failure, start);
+    } else {
+      query.fail(req.response(), null, failure, caller, start);
     }
+  }
+
+  private static boolean isForm(HttpServerRequest req) {
+    String type = req.getHeader(Headers.CONTENT_TYPE);
+    return req.method() == HttpMethod.POST && (type == null || type.startsWith("application/x-www-form-urlencoded"));
+  }
+
+  /** Only a receive can be parked, so on the JSON protocol only a receive listens for its connection closing. */
+  private static CallerGone watchJsonReceive(HttpServerRequest req, String target) {
+    return "AmazonSQS.ReceiveMessage".equals(target) ? watch(req) : CallerGone.NOT_WATCHED;
+  }
+
+  /** A Query request's action may be in its body, not read yet: every Query request is watched. */
+  private static CallerGone watch(HttpServerRequest req) {
     CallerGone gone = new CallerGone();
     req.response().closeHandler(v -> gone.fire());
     return gone;

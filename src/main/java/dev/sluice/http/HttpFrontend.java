@@ -7,6 +7,7 @@ import dev.sluice.config.SecurityConfig;
 import dev.sluice.engine.QueueEngine;
 import dev.sluice.metrics.SluiceMetrics;
 import dev.sluice.protocol.json.JsonProtocol;
+import dev.sluice.protocol.query.QueryProtocol;
 import dev.sluice.push.PushBridges;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -63,7 +64,8 @@ public final class HttpFrontend {
 
   /** Opens the APIs: the engine is up and recovered. {@code push} is null when push is off. */
   public void serve(QueueEngine engine, String accountId, PushBridges push, SluiceMetrics metrics) {
-    HttpFront front = new HttpFront(new JsonProtocol(engine, metrics.requests()),
+    JsonProtocol json = new JsonProtocol(engine, metrics.requests());
+    HttpFront front = new HttpFront(json, new QueryProtocol(json, metrics.requests()),
         new Callers(cfg.publicBaseUrl(), accountId), cfg.maxBodyBytes(), Authenticator.of(security.credentials()));
     ManagementToken token = new ManagementToken(security.managementToken());
     MetricsEndpoint scrape = new MetricsEndpoint(vertx, engine, metrics, token);

@@ -120,8 +120,8 @@ class ErrorsIT extends SharedServerIT {
   }
 
   @Test
-  void requestsOutsideTheJsonProtocolGetAnErrorNotA500() throws Exception {
-    HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(server.endpoint + "/?Action=ListQueues")).GET().build(),
+  void anUnknownQueryActionGetsAnErrorNotA500() throws Exception {
+    HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(server.endpoint + "/?Action=ListQueuez")).GET().build(),
         HttpResponse.BodyHandlers.ofString());
     assertEquals(400, r.statusCode());
     assertTrue(r.body().contains("<Code>InvalidAction</Code>"), r.body());

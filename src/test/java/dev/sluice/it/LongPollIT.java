@@ -101,7 +101,7 @@ class LongPollIT extends SharedServerIT {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
     int parked = -1;
     while (System.nanoTime() < deadline) {
-      parked = server.sluice.engine().parkedReceives().await(5, TimeUnit.SECONDS);
+      parked = server.sluice.engine().sample().await(5, TimeUnit.SECONDS).parkedReceives();
       if (parked == expected) {
         return;
       }

@@ -34,7 +34,8 @@ import software.amazon.awssdk.services.sqs.model.SqsException;
 /**
  * Authentication with credentials configured: the AWS SDK v2 with the right key works; a wrong
  * secret, an unknown key, a clock 20 minutes off and no signature get the errors AWS gives. The
- * management token guards /metrics and both bridges, and health stays open.
+ * Query protocol is signed the same way (the Java SDK v1, and a presigned GET). The management
+ * token guards /metrics and both bridges, and health stays open.
  */
 class SecurityIT {
   static final String TOKEN = "mgmt-t0ken";
@@ -147,5 +148,41 @@ class SecurityIT {
       JsonObject reply = tcp.next(f -> "r1".equals(f.getString("address")) || "err".equals(f.getString("type")), 10_000);
       PushIT.ok(reply);
     }
+  }
+
+  @Test
+  void theQueryProtocolIsSignedTooAndAPresignedGetWorks() throws Exception {
+    com.amazonaws.services.sqs.AmazonSQS v1 = QueryProtocolIT.v1Client(server.endpoint.toString(), "AKIDSLUICE", "s3cret");
+    com.amazonaws.services.sqs.AmazonSQS wrong = QueryProtocolIT.v1Client(server.endpoint.toString(), "AKIDSLUICE", "guess");
+    try {
+      String url = v1.createQueue("signed-query").getQueueUrl();
+      v1.sendMessage(url, "signed form body");
+      assertEquals("signed form body", v1.receiveMessage(url).getMessages().get(0).getBody());
+      com.amazonaws.services.sqs.model.AmazonSQSException refused = assertThrows(
+          com.amazonaws.services.sqs.model.AmazonSQSException.class, () -> wrong.listQueues());
+      assertEquals("SignatureDoesNotMatch", refused.getErrorCode());
+      assertEquals(403, refused.getStatusCode());
+    } finally {
+      v1.shutdown();
+      wrong.shutdown();
+    }
+    SdkHttpRequest unsigned = SdkHttpRequest.builder().method(SdkHttpMethod.GET)
+        .uri(URI.create(server.endpoint + "/?Action=ListQueues&QueueNamePrefix=signed-query&Version=2012-11-05")).build();
+    SdkHttpRequest presigned = AwsV4HttpSigner.create().sign(r -> r
+        .identity(AwsCredentialsIdentity.create("AKIDSLUICE", "s3cret")).request(unsigned)
+        .putProperty(AwsV4HttpSigner.SERVICE_SIGNING_NAME, "sqs").putProperty(AwsV4HttpSigner.REGION_NAME, "us-east-1")
+        .putProperty(software.amazon.awssdk.http.auth.aws.signer.AwsV4FamilyHttpSigner.AUTH_LOCATION,
+            software.amazon.awssdk.http.auth.aws.signer.AwsV4FamilyHttpSigner.AuthLocation.QUERY_STRING)
+        .putProperty(software.amazon.awssdk.http.auth.aws.signer.AwsV4FamilyHttpSigner.EXPIRATION_DURATION,
+            Duration.ofMinutes(5))).request();
+    HttpResponse<String> listed = HTTP.send(HttpRequest.newBuilder(presigned.getUri()).GET().build(),
+        HttpResponse.BodyHandlers.ofString());
+    assertEquals(200, listed.statusCode(), listed.body());
+    assertTrue(listed.body().contains("/000000000000/signed-query</QueueUrl>"), listed.body());
+    HttpResponse<String> tampered = HTTP.send(HttpRequest.newBuilder(URI.create(presigned.getUri().toString()
+        .replace("QueueNamePrefix=signed-query", "QueueNamePrefix=other"))).GET().build(),
+        HttpResponse.BodyHandlers.ofString());
+    assertEquals(403, tampered.statusCode());
+    assertTrue(tampered.body().contains("<Code>SignatureDoesNotMatch</Code>"), tampered.body());
   }
 }

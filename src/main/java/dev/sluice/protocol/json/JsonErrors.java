@@ -34,7 +34,7 @@ public final class JsonErrors {
   }
 
   /** Unexpected failures are bugs: logged with their stack trace, answered as InternalFailure. */
-  static SqsException asSqs(Throwable failure) {
+  public static SqsException asSqs(Throwable failure) {
     if (failure instanceof SqsException e) {
       return e;
     }

@@ -2,7 +2,7 @@ package dev.sluice.protocol.json;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -69,7 +69,8 @@ final class JsonParser {
 
   private Map<String, Object> object(int depth) {
     pos++; // {
-    Map<String, Object> m = new HashMap<>();
+    // In wire order: the Query protocol renders results from these trees, in the order they were written.
+    Map<String, Object> m = new LinkedHashMap<>();
     skipWhitespace();
     if (peek() == '}') {
       pos++;

@@ -29,7 +29,7 @@ public final class JsonProtocol {
   }
 
   /** The action tag of requests that name no action this protocol knows. */
-  static final String UNKNOWN_ACTION = "Unknown";
+  public static final String UNKNOWN_ACTION = "Unknown";
 
   private final QueueEngine engine;
   private final RequestMetrics metrics;
@@ -70,6 +70,26 @@ public final class JsonProtocol {
         JsonErrors.render(response, failure);
       }
     });
+  }
+
+  /** Whether {@code action} is an SQS action this server implements (both protocols share them). */
+  public static boolean knows(String action) {
+    return action != null && ACTIONS.containsKey(action);
+  }
+
+  /**
+   * Runs {@code action} on members already decoded into the JSON protocol's shape (the Query
+   * protocol's way in: same decoder, same engine call) and answers the result's member tree.
+   */
+  public Future<Map<String, Object>> invoke(String action, Map<String, Object> members, Caller caller,
+      CallerGone gone) {
+    Future<JsonWriter> answer;
+    try {
+      answer = ACTIONS.get(action).invoke(engine, caller, new JsonReader(members), gone);
+    } catch (RuntimeException e) {
+      answer = Future.failedFuture(e);
+    }
+    return answer.map(w -> parse(w.toBuffer()));
   }
 
   /** Renders a request that failed before it reached its action, and counts it. */

@@ -14,10 +14,13 @@ public final class QueryErrors {
 
   public static void render(HttpServerResponse response, SqsException e, String requestId) {
     ErrorCode code = e.code();
+    // The one message that differs between the protocols (sqs-reference §1.3).
+    String message = code == ErrorCode.QUEUE_DOES_NOT_EXIST
+        ? "The specified queue does not exist for this wsdl version." : e.getMessage();
     String xml = "<?xml version=\"1.0\"?><ErrorResponse xmlns=\"http://queue.amazonaws.com/doc/2012-11-05/\">"
         + "<Error><Type>" + (code.senderFault() ? "Sender" : "Receiver") + "</Type>"
         + "<Code>" + Xml.escape(code.queryCode()) + "</Code>"
-        + "<Message>" + Xml.escape(e.getMessage()) + "</Message><Detail/></Error>"
+        + "<Message>" + Xml.escape(message) + "</Message><Detail/></Error>"
         + "<RequestId>" + Xml.escape(requestId) + "</RequestId></ErrorResponse>";
     response
         .setStatusCode(code.httpStatus())

@@ -1,10 +1,7 @@
 package dev.sluice.gatling;
 
-import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.details;
-import static io.gatling.javaapi.core.CoreDsl.during;
-import static io.gatling.javaapi.core.CoreDsl.global;
-import static io.gatling.javaapi.core.CoreDsl.scenario;
+import static io.gatling.javaapi.core.CoreDsl.exec;
 
 import io.gatling.javaapi.core.Simulation;
 
@@ -17,13 +14,10 @@ public class IdleLongPollsSimulation extends Simulation {
   private final String queueUrl = Sqs.createQueue("gatling-idle");
 
   {
-    setUp(scenario("idle-long-polls")
-        .exec(during(Sqs.DURATION).on(Sqs.call("ReceiveMessage", s -> Sqs.receive(queueUrl, 20))))
-        .injectOpen(atOnceUsers(Integer.getInteger("users", 1_000))))
+    setUp(Sqs.loop("idle-long-polls", exec(Sqs.call("ReceiveMessage", s -> Sqs.receive(queueUrl, 20))),
+        Integer.getInteger("users", 1_000)))
         .protocols(Sqs.protocol())
-        .assertions(
-            global().failedRequests().count().is(0L),
-            details("ReceiveMessage").responseTime().min().gte(19_000));
+        .assertions(Sqs.noFailures(), details("ReceiveMessage").responseTime().min().gte(19_000));
   }
 
   @Override

@@ -1,9 +1,6 @@
 package dev.sluice.gatling;
 
-import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
-import static io.gatling.javaapi.core.CoreDsl.during;
-import static io.gatling.javaapi.core.CoreDsl.global;
-import static io.gatling.javaapi.core.CoreDsl.scenario;
+import static io.gatling.javaapi.core.CoreDsl.exec;
 
 import io.gatling.javaapi.core.Simulation;
 
@@ -16,14 +13,11 @@ public class MixedSimulation extends Simulation {
 
   {
     setUp(
-        scenario("producers")
-            .exec(during(Sqs.DURATION).on(Sqs.call("SendMessageBatch", s -> Sqs.sendBatch(queueUrl, "e"))))
-            .injectOpen(atOnceUsers(Integer.getInteger("producers", 32))),
-        scenario("consumers")
-            .exec(during(Sqs.DURATION).on(Consume.receiveAndDelete(queueUrl, 20)))
-            .injectOpen(atOnceUsers(Integer.getInteger("consumers", 32))))
+        Sqs.loop("producers", exec(Sqs.call("SendMessageBatch", s -> Sqs.sendBatch(queueUrl, "e"))),
+            Integer.getInteger("producers", 32)),
+        Sqs.loop("consumers", Consume.receiveAndDelete(queueUrl, 20), Integer.getInteger("consumers", 32)))
         .protocols(Sqs.protocol())
-        .assertions(global().failedRequests().count().is(0L));
+        .assertions(Sqs.noFailures());
   }
 
   @Override

@@ -1,10 +1,5 @@
 package dev.sluice.gatling;
 
-import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
-import static io.gatling.javaapi.core.CoreDsl.during;
-import static io.gatling.javaapi.core.CoreDsl.global;
-import static io.gatling.javaapi.core.CoreDsl.scenario;
-
 import io.gatling.javaapi.core.Simulation;
 
 /**
@@ -18,11 +13,9 @@ public class ReceiveDeleteSimulation extends Simulation {
       Sqs.prefill(Sqs.createQueue("gatling-receive"), Integer.getInteger("prefill", 100_000));
 
   {
-    setUp(scenario("receive-delete")
-        .exec(during(Sqs.DURATION).on(Consume.receiveAndDelete(queueUrl, 20)))
-        .injectOpen(atOnceUsers(Sqs.USERS)))
+    setUp(Sqs.loop("receive-delete", Consume.receiveAndDelete(queueUrl, 20), Sqs.USERS))
         .protocols(Sqs.protocol())
-        .assertions(global().failedRequests().count().is(0L));
+        .assertions(Sqs.noFailures());
   }
 
   @Override

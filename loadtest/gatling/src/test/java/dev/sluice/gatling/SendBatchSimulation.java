@@ -1,9 +1,6 @@
 package dev.sluice.gatling;
 
-import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
-import static io.gatling.javaapi.core.CoreDsl.during;
-import static io.gatling.javaapi.core.CoreDsl.global;
-import static io.gatling.javaapi.core.CoreDsl.scenario;
+import static io.gatling.javaapi.core.CoreDsl.exec;
 
 import io.gatling.javaapi.core.Simulation;
 
@@ -12,11 +9,9 @@ public class SendBatchSimulation extends Simulation {
   private final String queueUrl = Sqs.createQueue("gatling-send-batch");
 
   {
-    setUp(scenario("send-batch")
-        .exec(during(Sqs.DURATION).on(Sqs.call("SendMessageBatch", s -> Sqs.sendBatch(queueUrl, "e"))))
-        .injectOpen(atOnceUsers(Sqs.USERS)))
+    setUp(Sqs.loop("send-batch", exec(Sqs.call("SendMessageBatch", s -> Sqs.sendBatch(queueUrl, "e"))), Sqs.USERS))
         .protocols(Sqs.protocol())
-        .assertions(global().failedRequests().count().is(0L));
+        .assertions(Sqs.noFailures());
   }
 
   @Override

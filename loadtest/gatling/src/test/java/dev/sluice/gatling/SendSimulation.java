@@ -1,9 +1,6 @@
 package dev.sluice.gatling;
 
-import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
-import static io.gatling.javaapi.core.CoreDsl.during;
-import static io.gatling.javaapi.core.CoreDsl.global;
-import static io.gatling.javaapi.core.CoreDsl.scenario;
+import static io.gatling.javaapi.core.CoreDsl.exec;
 
 import io.gatling.javaapi.core.Simulation;
 
@@ -12,11 +9,9 @@ public class SendSimulation extends Simulation {
   private final String queueUrl = Sqs.createQueue("gatling-send");
 
   {
-    setUp(scenario("send")
-        .exec(during(Sqs.DURATION).on(Sqs.call("SendMessage", s -> Sqs.sendOne(queueUrl))))
-        .injectOpen(atOnceUsers(Sqs.USERS)))
+    setUp(Sqs.loop("send", exec(Sqs.call("SendMessage", s -> Sqs.sendOne(queueUrl))), Sqs.USERS))
         .protocols(Sqs.protocol())
-        .assertions(global().failedRequests().count().is(0L));
+        .assertions(Sqs.noFailures());
   }
 
   @Override

@@ -1,9 +1,16 @@
 package dev.sluice.gatling;
 
 import static io.gatling.javaapi.core.CoreDsl.StringBody;
+import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
+import static io.gatling.javaapi.core.CoreDsl.during;
+import static io.gatling.javaapi.core.CoreDsl.global;
+import static io.gatling.javaapi.core.CoreDsl.scenario;
 import static io.gatling.javaapi.http.HttpDsl.http;
 import static io.gatling.javaapi.http.HttpDsl.status;
 
+import io.gatling.javaapi.core.Assertion;
+import io.gatling.javaapi.core.ChainBuilder;
+import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Session;
 import io.gatling.javaapi.http.HttpProtocolBuilder;
 import io.gatling.javaapi.http.HttpRequestActionBuilder;
@@ -29,6 +36,16 @@ final class Sqs {
       + " SignedHeaders=host;x-amz-date, Signature=0";
 
   private Sqs() {}
+
+  /** {@code users} users repeating {@code step} for the run's duration, all started at once. */
+  static PopulationBuilder loop(String name, ChainBuilder step, int users) {
+    return scenario(name).exec(during(DURATION).on(step)).injectOpen(atOnceUsers(users));
+  }
+
+  /** Every simulation's pass mark: no failed request. */
+  static Assertion noFailures() {
+    return global().failedRequests().count().is(0L);
+  }
 
   static HttpProtocolBuilder protocol() {
     return http.baseUrl(URL)
