@@ -232,6 +232,9 @@ public final class PersistenceVerticle extends VerticleBase {
         recordWritten(tx);
         retryMillis = RETRY_MIN_MILLIS;
         writing.remove(tx);
+        // The lag is brought up to date before anyone hears of the commit, so that a caller
+        // reading it right after sees this batch gone.
+        oldestPendingNanos = oldestPending();
         tx.taken.forEach(t -> t.committed().tryComplete());
         pump();
       } else if (refusedForGood(failure)) {
@@ -242,6 +245,7 @@ public final class PersistenceVerticle extends VerticleBase {
             + " submissions; they fail: " + failure.getMessage());
         writing.remove(tx);
         recordWritten(tx);
+        oldestPendingNanos = oldestPending();
         tx.taken.forEach(t -> t.committed().tryFail(failure));
         pump();
       } else {
