@@ -136,21 +136,21 @@ class KubernetesManifestsTest {
     int port = ConfigLoader.load(new String[0], Map.of()).http().port();
     Map<String, Object> c = container(docs);
     assertEquals(port, get(c, "ports", 0, "containerPort"), "containerPort is http.port");
-    assertEquals("http", get(c, "ports", 0, "name"));
-    assertEquals(String.valueOf(port), configMapData(docs).get("SLUICE_HTTP_PORT"));
+    assertEquals("http", get(c, "ports", 0, "name"), "deployment.yaml names its port http");
+    assertEquals(String.valueOf(port), configMapData(docs).get("SLUICE_HTTP_PORT"), "configmap.yaml SLUICE_HTTP_PORT");
     Map<String, Object> service = kind(docs, "Service", "sluice");
-    assertEquals(port, get(service, "spec", "ports", 0, "port"));
-    assertEquals("http", get(service, "spec", "ports", 0, "targetPort"));
-    assertEquals(HealthEndpoints.LIVE, get(c, "livenessProbe", "httpGet", "path"));
-    assertEquals(HealthEndpoints.READY, get(c, "readinessProbe", "httpGet", "path"));
-    assertEquals("http", get(c, "readinessProbe", "httpGet", "port"));
+    assertEquals(port, get(service, "spec", "ports", 0, "port"), "service.yaml port");
+    assertEquals("http", get(service, "spec", "ports", 0, "targetPort"), "service.yaml targetPort");
+    assertEquals(HealthEndpoints.LIVE, get(c, "livenessProbe", "httpGet", "path"), "deployment.yaml liveness path");
+    assertEquals(HealthEndpoints.READY, get(c, "readinessProbe", "httpGet", "path"), "deployment.yaml readiness path");
+    assertEquals("http", get(c, "readinessProbe", "httpGet", "port"), "deployment.yaml readiness port");
     Map<String, Object> annotations = cast(get(kind(docs, "Deployment", "sluice"), "spec", "template", "metadata",
         "annotations"));
-    assertEquals(MetricNames.SCRAPE_PATH, annotations.get("prometheus.io/path"));
-    assertEquals(String.valueOf(port), annotations.get("prometheus.io/port"));
+    assertEquals(MetricNames.SCRAPE_PATH, annotations.get("prometheus.io/path"), "deployment.yaml scrape annotation");
+    assertEquals(String.valueOf(port), annotations.get("prometheus.io/port"), "deployment.yaml scrape port annotation");
     Map<String, Object> monitor = kind(docs, "ServiceMonitor", "sluice");
-    assertEquals(MetricNames.SCRAPE_PATH, get(monitor, "spec", "endpoints", 0, "path"));
-    assertEquals("http", get(monitor, "spec", "endpoints", 0, "port"));
+    assertEquals(MetricNames.SCRAPE_PATH, get(monitor, "spec", "endpoints", 0, "path"), "servicemonitor.yaml path");
+    assertEquals("http", get(monitor, "spec", "endpoints", 0, "port"), "servicemonitor.yaml port");
     assertTrue(dockerfile().contains("\nEXPOSE " + port + "\n"), "the Dockerfile exposes http.port");
   }
 
