@@ -64,8 +64,8 @@ public final class HttpFrontend {
 
   /** Opens the APIs: the engine is up and recovered. {@code push} is null when push is off. */
   public void serve(QueueEngine engine, String accountId, PushBridges push, SluiceMetrics metrics) {
-    JsonProtocol json = new JsonProtocol(engine, metrics.requests());
-    HttpFront front = new HttpFront(json, new QueryProtocol(json, metrics.requests()),
+    HttpFront front = new HttpFront(
+        new JsonProtocol(engine, metrics.requests()), new QueryProtocol(engine, metrics.requests()),
         new Callers(cfg.publicBaseUrl(), accountId), cfg.maxBodyBytes(), Authenticator.of(security.credentials()));
     ManagementToken token = new ManagementToken(security.managementToken());
     MetricsEndpoint scrape = new MetricsEndpoint(vertx, engine, metrics, token);

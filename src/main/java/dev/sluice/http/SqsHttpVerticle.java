@@ -4,7 +4,11 @@ import dev.sluice.api.ErrorCode;
 import dev.sluice.auth.ManagementToken;
 import dev.sluice.config.SecurityConfig;
 import dev.sluice.api.SqsException;
+import dev.sluice.model.Ids;
+import dev.sluice.protocol.Headers;
 import dev.sluice.protocol.json.JsonErrors;
+import dev.sluice.protocol.json.JsonProtocol;
+import dev.sluice.protocol.query.QueryErrors;
 import dev.sluice.push.PushBridges;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
@@ -114,9 +118,15 @@ final class SqsHttpVerticle extends VerticleBase {
     };
   }
 
+  /** Answered in the request's own protocol, so that its SDK reads the 503 and retries. */
   private static void notStartedYet(HttpServerRequest req) {
-    JsonErrors.render(req.response(), new SqsException(ErrorCode.SERVICE_UNAVAILABLE,
-        "Sluice is starting (recovering its queues); retry shortly."));
+    SqsException starting = new SqsException(ErrorCode.SERVICE_UNAVAILABLE,
+        "Sluice is starting (recovering its queues); retry shortly.");
+    if (JsonProtocol.accepts(req.getHeader(Headers.X_AMZ_TARGET), req)) {
+      JsonErrors.render(req.response(), starting);
+    } else {
+      QueryErrors.render(req.response(), starting, Ids.uuid());
+    }
   }
 
   /** Stops accepting; open connections get until {@code timeoutMillis} to finish and close. */

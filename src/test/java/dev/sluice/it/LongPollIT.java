@@ -88,25 +88,11 @@ class LongPollIT extends SharedServerIT {
           + "Content-Type: application/x-amz-json-1.0\r\nContent-Length: " + body.length() + "\r\n\r\n" + body)
           .getBytes(StandardCharsets.UTF_8));
       out.flush();
-      awaitParked(1);
+      server.awaitParked(1);
     }
-    awaitParked(0);
+    server.awaitParked(0);
     sqs.sendMessage(b -> b.queueUrl(url).messageBody("for a live consumer"));
     List<Message> got = sqs.receiveMessage(b -> b.queueUrl(url)).messages();
     assertEquals(1, got.size(), "the closed connection's receive was dropped, not handed the message");
-  }
-
-  /** Waits until exactly {@code expected} receives are parked server-wide. */
-  static void awaitParked(int expected) throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-    int parked = -1;
-    while (System.nanoTime() < deadline) {
-      parked = server.sluice.engine().sample().await(5, TimeUnit.SECONDS).parkedReceives();
-      if (parked == expected) {
-        return;
-      }
-      Thread.sleep(20);
-    }
-    throw new AssertionError("expected " + expected + " parked receives, found " + parked);
   }
 }

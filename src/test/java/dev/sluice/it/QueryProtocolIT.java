@@ -12,17 +12,26 @@ import com.amazonaws.services.sqs.AmazonSQS;
 import com.amazonaws.services.sqs.AmazonSQSClientBuilder;
 import com.amazonaws.services.sqs.model.AmazonSQSException;
 import com.amazonaws.services.sqs.model.BatchResultErrorEntry;
+import com.amazonaws.services.sqs.model.ChangeMessageVisibilityBatchRequestEntry;
+import com.amazonaws.services.sqs.model.ChangeMessageVisibilityBatchResult;
 import com.amazonaws.services.sqs.model.CreateQueueRequest;
 import com.amazonaws.services.sqs.model.DeleteMessageBatchRequestEntry;
 import com.amazonaws.services.sqs.model.DeleteMessageBatchResult;
+import com.amazonaws.services.sqs.model.ListDeadLetterSourceQueuesRequest;
+import com.amazonaws.services.sqs.model.ListMessageMoveTasksRequest;
 import com.amazonaws.services.sqs.model.Message;
 import com.amazonaws.services.sqs.model.MessageAttributeValue;
 import com.amazonaws.services.sqs.model.QueueDoesNotExistException;
 import com.amazonaws.services.sqs.model.ReceiveMessageRequest;
 import com.amazonaws.services.sqs.model.SendMessageBatchRequestEntry;
+import com.amazonaws.services.sqs.model.SendMessageBatchResult;
 import com.amazonaws.services.sqs.model.SendMessageRequest;
 import com.amazonaws.services.sqs.model.SendMessageResult;
+import com.amazonaws.services.sqs.model.StartMessageMoveTaskRequest;
+import java.io.OutputStream;
+import java.net.Socket;
 import java.net.URI;
+import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -32,6 +41,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -118,8 +128,18 @@ class QueryProtocolIT {
     for (int i = 0; i < 3; i++) {
       entries.add(new SendMessageBatchRequestEntry("e" + i, "m" + i));
     }
-    assertEquals(3, sqs.sendMessageBatch(url, entries).getSuccessful().size());
+    entries.add(new SendMessageBatchRequestEntry("nul", "not \u0000 allowed"));
+    SendMessageBatchResult sent = sqs.sendMessageBatch(url, entries);
+    assertEquals(3, sent.getSuccessful().size(), "the SDK checked each entry's MD5");
+    assertEquals("nul", sent.getFailed().get(0).getId());
+    assertEquals("InvalidMessageContents", sent.getFailed().get(0).getCode());
     List<Message> got = sqs.receiveMessage(new ReceiveMessageRequest(url).withMaxNumberOfMessages(10)).getMessages();
+    assertEquals(3, got.size());
+    ChangeMessageVisibilityBatchResult changed = sqs.changeMessageVisibilityBatch(url, List.of(
+        new ChangeMessageVisibilityBatchRequestEntry("c0", got.get(0).getReceiptHandle()).withVisibilityTimeout(60),
+        new ChangeMessageVisibilityBatchRequestEntry("garbage", "not-a-receipt-handle").withVisibilityTimeout(60)));
+    assertEquals("c0", changed.getSuccessful().get(0).getId());
+    assertEquals("ReceiptHandleIsInvalid", changed.getFailed().get(0).getCode());
     List<DeleteMessageBatchRequestEntry> deletes = new ArrayList<>();
     for (int i = 0; i < got.size(); i++) {
       deletes.add(new DeleteMessageBatchRequestEntry("d" + i, got.get(i).getReceiptHandle()));
@@ -159,9 +179,32 @@ class QueryProtocolIT {
     sqs.sendMessage(url, "poison");
     assertEquals(1, sqs.receiveMessage(new ReceiveMessageRequest(url).withVisibilityTimeout(0)).getMessages().size());
     assertEquals(0, sqs.receiveMessage(url).getMessages().size(), "moved on its second receive");
-    assertEquals("poison", sqs.receiveMessage(dlq).getMessages().get(0).getBody());
-    assertEquals(List.of(url), sqs.listDeadLetterSourceQueues(
-        new com.amazonaws.services.sqs.model.ListDeadLetterSourceQueuesRequest(dlq)).getQueueUrls());
+    assertEquals("poison", sqs.receiveMessage(new ReceiveMessageRequest(dlq).withVisibilityTimeout(0))
+        .getMessages().get(0).getBody());
+    assertEquals(List.of(url), sqs.listDeadLetterSourceQueues(new ListDeadLetterSourceQueuesRequest(dlq)).getQueueUrls());
+
+    String task = sqs.startMessageMoveTask(new StartMessageMoveTaskRequest().withSourceArn(arn)).getTaskHandle();
+    assertNotNull(task);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    String status;
+    do {
+      status = sqs.listMessageMoveTasks(new ListMessageMoveTasksRequest().withSourceArn(arn)).getResults().get(0)
+          .getStatus();
+    } while (!status.equals("COMPLETED") && System.nanoTime() < deadline);
+    assertEquals("COMPLETED", status);
+    assertEquals("poison", sqs.receiveMessage(url).getMessages().get(0).getBody(), "redriven to its source");
+  }
+
+  @Test
+  void permissionsAreWrittenToThePolicy() {
+    String url = sqs.createQueue("query-permissions").getQueueUrl();
+    sqs.addPermission(url, "share", List.of("111122223333"), List.of("SendMessage", "ReceiveMessage"));
+    String policy = sqs.getQueueAttributes(url, List.of("Policy")).getAttributes().get("Policy");
+    assertTrue(policy.contains("\"Sid\":\"share\"") && policy.contains("arn:aws:iam::111122223333:root"), policy);
+    sqs.removePermission(url, "share");
+    assertEquals(null, sqs.getQueueAttributes(url, List.of("Policy")).getAttributes().get("Policy"));
+    AmazonSQSException unknown = assertThrows(AmazonSQSException.class, () -> sqs.removePermission(url, "share"));
+    assertEquals("InvalidParameterValue", unknown.getErrorCode());
   }
 
   @Test
@@ -190,38 +233,126 @@ class QueryProtocolIT {
   }
 
   @Test
-  void rawQueryRulesOfPathsActionsAndParameters() throws Exception {
-    sqs.createQueue("query-raw");
-    HttpResponse<String> list = get("/?Action=ListQueues&QueueNamePrefix=query-raw&Version=2012-11-05");
+  void aGetWithAQueryStringIsARequestAnsweredInXml() throws Exception {
+    sqs.createQueue("query-raw-get");
+    HttpResponse<String> list = get("/?Action=ListQueues&QueueNamePrefix=query-raw-get&Version=2012-11-05");
     assertEquals(200, list.statusCode());
-    assertTrue(list.body().startsWith("<?xml version=\"1.0\"?><ListQueuesResponse xmlns=\"http://queue.amazonaws.com/doc/2012-11-05/\">"
-        + "<ListQueuesResult><QueueUrl>" + server.endpoint + "/000000000000/query-raw</QueueUrl></ListQueuesResult>"
-        + "<ResponseMetadata><RequestId>"), list.body());
+    String requestId = list.headers().firstValue("x-amzn-RequestId").orElseThrow();
+    assertEquals("<?xml version=\"1.0\"?><ListQueuesResponse xmlns=\"http://queue.amazonaws.com/doc/2012-11-05/\">"
+        + "<ListQueuesResult><QueueUrl>" + server.endpoint + "/000000000000/query-raw-get</QueueUrl></ListQueuesResult>"
+        + "<ResponseMetadata><RequestId>" + requestId + "</RequestId></ResponseMetadata></ListQueuesResponse>",
+        list.body(), "the request id of the header is the body's");
     assertEquals("text/xml", list.headers().firstValue("content-type").orElse(""));
-    HttpResponse<String> atPath = get("/000000000000/query-raw?Action=GetQueueAttributes&AttributeName.1=QueueArn");
-    assertTrue(atPath.body().contains("<Name>QueueArn</Name><Value>arn:aws:sqs:us-east-1:000000000000:query-raw</Value>"),
-        "the path names the queue: " + atPath.body());
-    HttpResponse<String> misplaced = get("/000000000000/query-raw?Action=CreateQueue&QueueName=x");
-    assertEquals(400, misplaced.statusCode());
-    assertTrue(misplaced.body().contains("<Code>InvalidAction</Code><Message>The action CreateQueue is not valid for"
-        + " this endpoint.</Message>"), misplaced.body());
-    HttpResponse<String> plain = get("/000000000000/query-raw");
+    HttpResponse<String> empty = get("/000000000000/query-raw-get?Action=ReceiveMessage");
+    assertTrue(empty.body().contains("<ReceiveMessageResult/>"), empty.body());
+  }
+
+  @Test
+  void aFormPostDecodesItsBody() throws Exception {
+    sqs.createQueue("query-raw-form");
+    HttpResponse<String> form = post("/", "Action=SendMessage&QueueUrl="
+        + URLEncoder.encode(server.endpoint + "/000000000000/query-raw-form", StandardCharsets.UTF_8)
+        + "&MessageBody=a%2Bb+c%0D%0A");
+    assertEquals(200, form.statusCode(), form.body());
+    assertEquals("a+b c\r\n",
+        sqs.receiveMessage(server.endpoint + "/000000000000/query-raw-form").getMessages().get(0).getBody());
+  }
+
+  @Test
+  void theQueuePathNamesTheQueueUnlessQueueUrlNamesAnother() throws Exception {
+    sqs.createQueue("query-raw-path");
+    String other = sqs.createQueue("query-raw-other").getQueueUrl();
+    HttpResponse<String> atPath = get("/000000000000/query-raw-path?Action=GetQueueAttributes&AttributeName.1=QueueArn");
+    assertTrue(atPath.body().contains("<Name>QueueArn</Name><Value>arn:aws:sqs:us-east-1:000000000000:query-raw-path"
+        + "</Value>"), "the path names the queue: " + atPath.body());
+    HttpResponse<String> overridden = get("/000000000000/query-raw-path?Action=GetQueueAttributes"
+        + "&AttributeName.1=QueueArn&QueueUrl=" + URLEncoder.encode(other, StandardCharsets.UTF_8));
+    assertTrue(overridden.body().contains("<Value>arn:aws:sqs:us-east-1:000000000000:query-raw-other</Value>"),
+        "an explicit QueueUrl wins: " + overridden.body());
+    HttpResponse<String> url = get("/000000000000/query-raw-path?Action=GetQueueUrl&QueueName=query-raw-other");
+    assertTrue(url.body().contains("<QueueUrl>" + other + "</QueueUrl>"), "GetQueueUrl at any queue path: " + url.body());
+  }
+
+  @Test
+  void actionsThatNameNoQueueAreInvalidAtAQueuePath() throws Exception {
+    sqs.createQueue("query-raw-misplaced");
+    for (String action : List.of("CreateQueue&QueueName=x", "ListQueues")) {
+      HttpResponse<String> misplaced = post("/000000000000/query-raw-misplaced", "Action=" + action);
+      assertEquals(400, misplaced.statusCode());
+      String name = action.split("&")[0];
+      assertTrue(misplaced.body().contains("<Type>Sender</Type><Code>InvalidAction</Code><Message>The action " + name
+          + " is not valid for this endpoint.</Message>"), misplaced.body());
+    }
+  }
+
+  @Test
+  void anUnknownActionIsAnInvalidAction() throws Exception {
+    HttpResponse<String> unknown = post("/", "Action=SendMessages&Version=2012-11-05");
+    assertEquals(400, unknown.statusCode());
+    assertTrue(unknown.body().contains("<Error><Type>Sender</Type><Code>InvalidAction</Code><Message>The action "
+        + "SendMessages is not valid for this endpoint.</Message><Detail/></Error>"), unknown.body());
+  }
+
+  @Test
+  void aPlainGetOfAQueueUrlIsAnUnknownOperation() throws Exception {
+    sqs.createQueue("query-raw-plain");
+    HttpResponse<String> plain = HTTP.send(HttpRequest.newBuilder(URI.create(server.endpoint + "/000000000000/query-raw-plain"))
+        .header("Accept", "application/json").GET().build(), HttpResponse.BodyHandlers.ofString());
     assertEquals(404, plain.statusCode());
     assertEquals("<UnknownOperationException/>", plain.body());
-    HttpResponse<String> noBody = HTTP.send(HttpRequest.newBuilder(URI.create(server.endpoint + "/000000000000/query-raw"))
-        .header("Content-Type", "application/x-www-form-urlencoded")
-        .POST(HttpRequest.BodyPublishers.ofString("Action=SendMessage")).build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  @Test
+  void aMissingOrMalformedParameterIsRefusedWithItsQueryCode() throws Exception {
+    sqs.createQueue("query-raw-params");
+    HttpResponse<String> noBody = post("/000000000000/query-raw-params", "Action=SendMessage");
     assertEquals(400, noBody.statusCode());
-    assertTrue(noBody.body().contains("<Code>MissingParameter</Code>") && noBody.body().contains("MessageBody"),
-        noBody.body());
-    HttpResponse<String> empty = get("/000000000000/query-raw?Action=ReceiveMessage");
-    assertTrue(empty.body().contains("<ReceiveMessageResult/>"), empty.body());
-    HttpResponse<String> form = HTTP.send(HttpRequest.newBuilder(URI.create(server.endpoint + "/"))
+    assertTrue(noBody.body().contains("<Code>MissingParameter</Code><Message>The request must contain the parameter "
+        + "MessageBody.</Message>"), noBody.body());
+    HttpResponse<String> notANumber = post("/000000000000/query-raw-params", "Action=ReceiveMessage&WaitTimeSeconds=x");
+    assertEquals(400, notANumber.statusCode());
+    assertTrue(notANumber.body().contains("<Code>InvalidParameterValue</Code>"), notANumber.body());
+  }
+
+  @Test
+  void aParkedReceiveWhoseConnectionClosedTakesNoMessage() throws Exception {
+    String url = sqs.createQueue("query-abandoned").getQueueUrl();
+    String body = "Action=ReceiveMessage&WaitTimeSeconds=20";
+    try (Socket socket = new Socket("127.0.0.1", server.endpoint.getPort())) {
+      OutputStream out = socket.getOutputStream();
+      out.write(("POST /000000000000/query-abandoned HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+          + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: " + body.length() + "\r\n\r\n" + body)
+          .getBytes(StandardCharsets.UTF_8));
+      out.flush();
+      server.awaitParked(1);
+    }
+    server.awaitParked(0);
+    sqs.sendMessage(url, "for a live consumer");
+    assertEquals(1, sqs.receiveMessage(url).getMessages().size(),
+        "the closed connection's receive was dropped, not handed the message");
+  }
+
+  @Test
+  void queryRequestsAreTimedByActionAndOutcome() throws Exception {
+    try (TestServer own = TestServer.start()) {
+      AmazonSQS client = v1Client(own.endpoint.toString(), "AKIDTEST", "secret");
+      client.createQueue("query-timed");
+      assertThrows(QueueDoesNotExistException.class, () -> client.getQueueUrl("query-untimed"));
+      HTTP.send(HttpRequest.newBuilder(URI.create(own.endpoint + "/?Action=Frobnicate")).GET().build(),
+          HttpResponse.BodyHandlers.ofString());
+      client.shutdown();
+      String text = MetricsIT.scrape(own);
+      assertEquals(1.0, MetricsIT.value(text, "sluice_requests_seconds_count{action=\"CreateQueue\",error=\"none\"}"));
+      assertEquals(1.0, MetricsIT.value(text, "sluice_requests_seconds_count{action=\"GetQueueUrl\","
+          + "error=\"AWS.SimpleQueueService.NonExistentQueue\"}"));
+      assertEquals(1.0, MetricsIT.value(text, "sluice_requests_seconds_count{action=\"Unknown\",error=\"InvalidAction\"}"),
+          "an action name the server does not know is never a tag value");
+    }
+  }
+
+  static HttpResponse<String> post(String path, String form) throws Exception {
+    return HTTP.send(HttpRequest.newBuilder(URI.create(server.endpoint + path))
         .header("Content-Type", "application/x-www-form-urlencoded; charset=utf-8")
-        .POST(HttpRequest.BodyPublishers.ofString("Action=SendMessage&QueueUrl="
-            + java.net.URLEncoder.encode(server.endpoint + "/000000000000/query-raw", StandardCharsets.UTF_8)
-            + "&MessageBody=a%2Bb+c")).build(), HttpResponse.BodyHandlers.ofString());
-    assertEquals(200, form.statusCode(), form.body());
-    assertEquals("a+b c", sqs.receiveMessage(server.endpoint + "/000000000000/query-raw").getMessages().get(0).getBody());
+        .POST(HttpRequest.BodyPublishers.ofString(form)).build(), HttpResponse.BodyHandlers.ofString());
   }
 }

@@ -82,6 +82,20 @@ final class TestServer implements AutoCloseable {
     return endpoint + "/000000000000/" + name;
   }
 
+  /** Waits until exactly {@code expected} receives are parked server-wide. */
+  void awaitParked(int expected) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+    int parked = -1;
+    while (System.nanoTime() < deadline) {
+      parked = sluice.engine().sample().await(5, TimeUnit.SECONDS).parkedReceives();
+      if (parked == expected) {
+        return;
+      }
+      Thread.sleep(20);
+    }
+    throw new AssertionError("expected " + expected + " parked receives, found " + parked);
+  }
+
   @Override
   public void close() throws Exception {
     sluice.stop().await(10, TimeUnit.SECONDS);

@@ -1,8 +1,9 @@
 package dev.sluice.protocol.json;
 
-import dev.sluice.protocol.Headers;
 import dev.sluice.api.ErrorCode;
 import dev.sluice.api.SqsException;
+import dev.sluice.protocol.Failures;
+import dev.sluice.protocol.Headers;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.json.JsonObject;
@@ -13,12 +14,10 @@ import io.vertx.core.json.JsonObject;
  * {@code x-amzn-query-error}, which boto3, the AWS CLI and the Java SDK read as the error code.
  */
 public final class JsonErrors {
-  private static final System.Logger LOG = System.getLogger(JsonErrors.class.getName());
-
   private JsonErrors() {}
 
   public static void render(HttpServerResponse response, Throwable failure) {
-    SqsException e = asSqs(failure);
+    SqsException e = Failures.asSqs(failure);
     ErrorCode code = e.code();
     Buffer body = new JsonObject().put("__type", code.jsonType()).put("message", e.getMessage()).toBuffer();
     response
@@ -26,19 +25,5 @@ public final class JsonErrors {
         .putHeader(Headers.X_AMZN_QUERY_ERROR, code.queryCode() + (code.senderFault() ? ";Sender" : ";Receiver"))
         .putHeader(Headers.CONTENT_TYPE, Headers.AMZ_JSON_1_0_VALUE)
         .end(body);
-  }
-
-  /** The SQS error a failure is answered with, without logging it. */
-  public static ErrorCode codeOf(Throwable failure) {
-    return failure instanceof SqsException e ? e.code() : ErrorCode.INTERNAL_FAILURE;
-  }
-
-  /** Unexpected failures are bugs: logged with their stack trace, answered as InternalFailure. */
-  public static SqsException asSqs(Throwable failure) {
-    if (failure instanceof SqsException e) {
-      return e;
-    }
-    LOG.log(System.Logger.Level.ERROR, "Internal failure while serving a request", failure);
-    return new SqsException(ErrorCode.INTERNAL_FAILURE, "We encountered an internal error. Please try again.");
   }
 }

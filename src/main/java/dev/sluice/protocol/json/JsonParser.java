@@ -69,7 +69,8 @@ final class JsonParser {
 
   private Map<String, Object> object(int depth) {
     pos++; // {
-    // In wire order: the Query protocol renders results from these trees, in the order they were written.
+    // In wire order, as the Query protocol's maps are in index order: the engine then meets a request's
+    // attributes in the client's order on both protocols, and refuses the same one first.
     Map<String, Object> m = new LinkedHashMap<>();
     skipWhitespace();
     if (peek() == '}') {

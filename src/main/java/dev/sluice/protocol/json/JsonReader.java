@@ -3,6 +3,8 @@ package dev.sluice.protocol.json;
 import dev.sluice.api.ErrorCode;
 import dev.sluice.api.MessageAttributeValue;
 import dev.sluice.api.SqsException;
+import dev.sluice.protocol.Members;
+import io.vertx.core.buffer.Buffer;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.LinkedHashMap;
@@ -10,18 +12,39 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Typed access to the members of an AWS JSON 1.0 request body (as {@link JsonParser} returns it).
- * A member of the wrong JSON type is a SerializationException, as AWS answers it; absent and null
- * members read as null.
+ * The members of an AWS JSON 1.0 request body (as {@link JsonParser} returns it). A member of the
+ * wrong JSON type is a SerializationException, as AWS answers it; absent and null members read as
+ * null.
  */
-final class JsonReader {
+public final class JsonReader implements Members {
   private final Map<String, Object> json;
 
   JsonReader(Map<String, Object> json) {
     this.json = json;
   }
 
-  String string(String name) {
+  /** The members of a request body; SerializationException when it is not one JSON object. */
+  public static JsonReader of(Buffer body) {
+    if (body.length() == 0) {
+      return new JsonReader(Map.of());
+    }
+    Object v;
+    try {
+      byte[] bytes = body.getBytes();
+      v = JsonParser.parse(bytes, 0, bytes.length);
+    } catch (IllegalArgumentException e) {
+      throw new SqsException(ErrorCode.SERIALIZATION_EXCEPTION, "The request body is not valid JSON: " + e.getMessage());
+    }
+    if (!(v instanceof Map<?, ?>)) {
+      throw new SqsException(ErrorCode.SERIALIZATION_EXCEPTION, "The request body must be a JSON object.");
+    }
+    @SuppressWarnings("unchecked")
+    Map<String, Object> m = (Map<String, Object>) v;
+    return new JsonReader(m);
+  }
+
+  @Override
+  public String string(String name) {
     Object v = json.get(name);
     if (v == null || v instanceof String) {
       return (String) v;
@@ -29,7 +52,8 @@ final class JsonReader {
     throw wrongType(v, "a String", name);
   }
 
-  Integer integer(String name) {
+  @Override
+  public Integer integer(String name) {
     Object v = json.get(name);
     if (v == null) {
       return null;
@@ -43,7 +67,8 @@ final class JsonReader {
     throw wrongType(v, "an Integer", name);
   }
 
-  List<String> strings(String name) {
+  @Override
+  public List<String> strings(String name) {
     List<?> a = array(name);
     if (a == null) {
       return null;
@@ -58,7 +83,8 @@ final class JsonReader {
     return out;
   }
 
-  Map<String, String> stringMap(String name) {
+  @Override
+  public Map<String, String> stringMap(String name) {
     Map<String, Object> o = object(name);
     if (o == null) {
       return null;
@@ -73,13 +99,14 @@ final class JsonReader {
     return out;
   }
 
+  @Override
   @SuppressWarnings("unchecked")
-  List<JsonReader> objects(String name) {
+  public List<Members> objects(String name) {
     List<?> a = array(name);
     if (a == null) {
       return null;
     }
-    List<JsonReader> out = new ArrayList<>(a.size());
+    List<Members> out = new ArrayList<>(a.size());
     for (Object v : a) {
       if (!(v instanceof Map<?, ?> o)) {
         throw wrongType(v, "a structure", name);
@@ -89,9 +116,10 @@ final class JsonReader {
     return out;
   }
 
-  /** MessageAttributes / MessageSystemAttributes: {@code {name: {DataType, StringValue|BinaryValue}}}. */
+  /** {@code {name: {DataType, StringValue|BinaryValue}}}. */
+  @Override
   @SuppressWarnings("unchecked")
-  Map<String, MessageAttributeValue> messageAttributes(String name) {
+  public Map<String, MessageAttributeValue> messageAttributes(String name) {
     Map<String, Object> o = object(name);
     if (o == null) {
       return null;

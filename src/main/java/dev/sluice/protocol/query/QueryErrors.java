@@ -1,8 +1,8 @@
 package dev.sluice.protocol.query;
 
-import dev.sluice.protocol.Headers;
 import dev.sluice.api.ErrorCode;
 import dev.sluice.api.SqsException;
+import dev.sluice.protocol.Headers;
 import io.vertx.core.http.HttpServerResponse;
 
 /**
@@ -13,19 +13,22 @@ public final class QueryErrors {
   private QueryErrors() {}
 
   public static void render(HttpServerResponse response, SqsException e, String requestId) {
+    response
+        .setStatusCode(e.code().httpStatus())
+        .putHeader(Headers.CONTENT_TYPE, Headers.TEXT_XML_VALUE)
+        .putHeader(Headers.X_AMZN_REQUEST_ID, requestId)
+        .end(document(e, requestId));
+  }
+
+  static String document(SqsException e, String requestId) {
     ErrorCode code = e.code();
     // The one message that differs between the protocols (sqs-reference §1.3).
     String message = code == ErrorCode.QUEUE_DOES_NOT_EXIST
         ? "The specified queue does not exist for this wsdl version." : e.getMessage();
-    String xml = "<?xml version=\"1.0\"?><ErrorResponse xmlns=\"http://queue.amazonaws.com/doc/2012-11-05/\">"
+    return "<?xml version=\"1.0\"?><ErrorResponse xmlns=\"" + XmlResponses.NAMESPACE + "\">"
         + "<Error><Type>" + (code.senderFault() ? "Sender" : "Receiver") + "</Type>"
         + "<Code>" + Xml.escape(code.queryCode()) + "</Code>"
         + "<Message>" + Xml.escape(message) + "</Message><Detail/></Error>"
         + "<RequestId>" + Xml.escape(requestId) + "</RequestId></ErrorResponse>";
-    response
-        .setStatusCode(code.httpStatus())
-        .putHeader(Headers.CONTENT_TYPE, Headers.TEXT_XML_VALUE)
-        .putHeader(Headers.X_AMZN_REQUEST_ID, requestId)
-        .end(xml);
   }
 }

@@ -4,10 +4,13 @@ import dev.sluice.api.Caller;
 import dev.sluice.api.ErrorCode;
 import dev.sluice.api.SqsException;
 import dev.sluice.engine.CallerGone;
+import dev.sluice.engine.QueueEngine;
 import dev.sluice.metrics.RequestMetrics;
+import dev.sluice.protocol.Failures;
 import dev.sluice.protocol.Headers;
-import dev.sluice.protocol.json.JsonErrors;
-import dev.sluice.protocol.json.JsonProtocol;
+import dev.sluice.protocol.SqsAction;
+import dev.sluice.protocol.SqsActions;
+import io.vertx.core.Future;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
@@ -17,77 +20,73 @@ import java.util.regex.Pattern;
 
 /**
  * The Query protocol (sqs-reference §1.4), for SDKs from before the JSON protocol: {@code Action=}
- * in a form body or a query string, on {@code /} or on a queue's URL path, answered in XML. Each
- * request is decoded into the JSON protocol's members ({@link QueryMembers}) and run through the
- * same action table, so both protocols share their decoders, validation and engine calls.
- * Stateless; one instance serves every event loop.
+ * in a form body or a query string, on {@code /} or on a queue's URL path, answered in XML. The
+ * same actions as the JSON protocol ({@link SqsActions}: one decoder, one engine call each), their
+ * members read from the flattened parameters ({@link QueryReader}) and their results rendered as
+ * XML ({@link XmlResponses}). Stateless; one instance serves every event loop.
  */
 public final class QueryProtocol {
   /** Actions that name no queue: refused at a queue's path, as AWS does. */
   static final Set<String> NOT_AT_A_QUEUE_PATH = Set.of("CreateQueue", "ListQueues");
-  /** Actions whose response has no {@code <…Result>} element. */
-  static final Set<String> NO_RESULT = Set.of("DeleteQueue", "SetQueueAttributes", "TagQueue", "UntagQueue",
-      "PurgeQueue", "DeleteMessage", "ChangeMessageVisibility", "AddPermission", "RemovePermission");
   private static final Pattern QUEUE_PATH = Pattern.compile("/[^/]+/[^/]+/?");
 
-  private final JsonProtocol actions;
+  private final QueueEngine engine;
   private final RequestMetrics metrics;
 
-  public QueryProtocol(JsonProtocol actions, RequestMetrics metrics) {
-    this.actions = actions;
+  public QueryProtocol(QueueEngine engine, RequestMetrics metrics) {
+    this.engine = engine;
     this.metrics = metrics;
   }
 
+  /** {@code params}: the request's decoded parameters; {@code startNanos}: when it arrived. */
   public void handle(HttpServerRequest req, Map<String, String> params, Caller caller, CallerGone gone,
       long startNanos) {
     HttpServerResponse response = req.response();
-    String action = params.get("Action");
+    String name = params.get("Action");
     boolean atQueuePath = QUEUE_PATH.matcher(req.path()).matches();
-    if (action == null && req.method() == HttpMethod.GET && atQueuePath && params.isEmpty()) {
+    if (name == null && req.method() == HttpMethod.GET && atQueuePath && params.isEmpty()) {
       // What AWS answers a plain GET of a queue URL (sqs-reference §1.4).
       response.setStatusCode(404).putHeader(Headers.CONTENT_TYPE, Headers.TEXT_XML_VALUE)
           .putHeader(Headers.X_AMZN_REQUEST_ID, caller.requestId()).end("<UnknownOperationException/>");
-      metrics.record(JsonProtocol.UNKNOWN_ACTION, ErrorCode.INVALID_ACTION, startNanos);
+      metrics.record(SqsActions.UNKNOWN, ErrorCode.INVALID_ACTION, startNanos);
       return;
     }
-    if (action == null) {
+    if (name == null) {
       fail(response, null, SqsException.missingParameter("Action"), caller, startNanos);
       return;
     }
-    if (!JsonProtocol.knows(action) || (atQueuePath && NOT_AT_A_QUEUE_PATH.contains(action))) {
+    SqsAction<?, ?> action = SqsActions.named(name);
+    if (action == null || (atQueuePath && NOT_AT_A_QUEUE_PATH.contains(name))) {
       fail(response, null, new SqsException(ErrorCode.INVALID_ACTION,
-          "The action " + action + " is not valid for this endpoint."), caller, startNanos);
+          "The action " + name + " is not valid for this endpoint."), caller, startNanos);
       return;
     }
-    Map<String, Object> members = QueryMembers.of(action, params);
-    if (atQueuePath && !members.containsKey("QueueUrl") && !action.equals("GetQueueUrl")) {
-      // Older SDKs post to the queue's URL and leave QueueUrl out: the path names the queue.
-      members.put("QueueUrl", caller.baseUrl() + req.path());
-    }
-    actions.invoke(action, members, caller, gone).onComplete((result, failure) -> {
-      if (response.ended() || response.closed()) {
-        metrics.record(action, failure == null ? null : JsonErrors.codeOf(failure), startNanos);
-        return;
-      }
+    QueryReader in = QueryReader.of(name, params, atQueuePath ? caller.baseUrl() + req.path() : null);
+    run(action, in, caller, gone).onComplete((document, failure) -> {
       if (failure != null) {
         fail(response, action, failure, caller, startNanos);
         return;
       }
-      metrics.record(action, null, startNanos);
-      response.putHeader(Headers.CONTENT_TYPE, Headers.TEXT_XML_VALUE)
-          .putHeader(Headers.X_AMZN_REQUEST_ID, caller.requestId())
-          .end(QueryXml.response(action, NO_RESULT.contains(action) ? null : result, caller.requestId()));
+      metrics.record(action.name(), null, startNanos);
+      if (!response.ended() && !response.closed()) {
+        response.putHeader(Headers.CONTENT_TYPE, Headers.TEXT_XML_VALUE)
+            .putHeader(Headers.X_AMZN_REQUEST_ID, caller.requestId())
+            .end(document);
+      }
     });
   }
 
-  /** Renders a failure as an ErrorResponse and counts it under {@code action} (null: not known). */
-  public void fail(HttpServerResponse response, String action, Throwable failure, Caller caller, long startNanos) {
-    SqsException e = JsonErrors.asSqs(failure);
-    if (e.code() == ErrorCode.SERIALIZATION_EXCEPTION) {
-      // A Query value of the wrong type: the JSON decoder's complaint, under the Query error.
-      e = new SqsException(ErrorCode.INVALID_PARAMETER_VALUE, e.getMessage());
+  /** Counts a failure under {@code action} (null: none known) and answers it, unless the caller left. */
+  public void fail(HttpServerResponse response, SqsAction<?, ?> action, Throwable failure, Caller caller,
+      long startNanos) {
+    SqsException e = Failures.asSqs(failure);
+    metrics.record(SqsActions.metricName(action), e.code(), startNanos);
+    if (!response.ended() && !response.closed()) {
+      QueryErrors.render(response, e, caller.requestId());
     }
-    metrics.record(action == null ? JsonProtocol.UNKNOWN_ACTION : action, e.code(), startNanos);
-    QueryErrors.render(response, e, caller.requestId());
+  }
+
+  private <Q, R> Future<String> run(SqsAction<Q, R> action, QueryReader in, Caller caller, CallerGone gone) {
+    return action.invoke(engine, caller, in, gone).map(r -> XmlResponses.document(action, r, caller.requestId()));
   }
 }
