@@ -3,9 +3,6 @@ package dev.sluice.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.OutputStream;
-import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -82,15 +79,8 @@ class LongPollIT extends SharedServerIT {
   void aReceiveWhoseConnectionClosedTakesNoMessage() throws Exception {
     String url = sqs.createQueue(b -> b.queueName("abandoned")).queueUrl();
     String body = "{\"QueueUrl\":\"" + url + "\",\"WaitTimeSeconds\":20}";
-    try (Socket socket = new Socket("127.0.0.1", server.endpoint.getPort())) {
-      OutputStream out = socket.getOutputStream();
-      out.write(("POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Amz-Target: AmazonSQS.ReceiveMessage\r\n"
-          + "Content-Type: application/x-amz-json-1.0\r\nContent-Length: " + body.length() + "\r\n\r\n" + body)
-          .getBytes(StandardCharsets.UTF_8));
-      out.flush();
-      server.awaitParked(1);
-    }
-    server.awaitParked(0);
+    server.parkAndHangUp("POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Amz-Target: AmazonSQS.ReceiveMessage\r\n"
+        + "Content-Type: application/x-amz-json-1.0\r\n", body);
     sqs.sendMessage(b -> b.queueUrl(url).messageBody("for a live consumer"));
     List<Message> got = sqs.receiveMessage(b -> b.queueUrl(url)).messages();
     assertEquals(1, got.size(), "the closed connection's receive was dropped, not handed the message");

@@ -28,8 +28,6 @@ import com.amazonaws.services.sqs.model.SendMessageBatchResult;
 import com.amazonaws.services.sqs.model.SendMessageRequest;
 import com.amazonaws.services.sqs.model.SendMessageResult;
 import com.amazonaws.services.sqs.model.StartMessageMoveTaskRequest;
-import java.io.OutputStream;
-import java.net.Socket;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -318,15 +316,8 @@ class QueryProtocolIT {
   void aParkedReceiveWhoseConnectionClosedTakesNoMessage() throws Exception {
     String url = sqs.createQueue("query-abandoned").getQueueUrl();
     String body = "Action=ReceiveMessage&WaitTimeSeconds=20";
-    try (Socket socket = new Socket("127.0.0.1", server.endpoint.getPort())) {
-      OutputStream out = socket.getOutputStream();
-      out.write(("POST /000000000000/query-abandoned HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-          + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: " + body.length() + "\r\n\r\n" + body)
-          .getBytes(StandardCharsets.UTF_8));
-      out.flush();
-      server.awaitParked(1);
-    }
-    server.awaitParked(0);
+    server.parkAndHangUp("POST /000000000000/query-abandoned HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        + "Content-Type: application/x-www-form-urlencoded\r\n", body);
     sqs.sendMessage(url, "for a live consumer");
     assertEquals(1, sqs.receiveMessage(url).getMessages().size(),
         "the closed connection's receive was dropped, not handed the message");

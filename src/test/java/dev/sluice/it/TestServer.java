@@ -2,7 +2,10 @@ package dev.sluice.it;
 
 import dev.sluice.Sluice;
 import dev.sluice.config.ConfigLoader;
+import java.io.OutputStream;
+import java.net.Socket;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -94,6 +97,23 @@ final class TestServer implements AutoCloseable {
       Thread.sleep(20);
     }
     throw new AssertionError("expected " + expected + " parked receives, found " + parked);
+  }
+
+  /**
+   * Sends a raw request ({@code head}: request line and headers, each ending in CRLF, without
+   * Content-Length) whose receive parks, waits until it is parked, then closes the connection
+   * unanswered and waits until the server has let the receive go.
+   */
+  void parkAndHangUp(String head, String body) throws Exception {
+    byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+    try (Socket socket = new Socket("127.0.0.1", endpoint.getPort())) {
+      OutputStream out = socket.getOutputStream();
+      out.write((head + "Content-Length: " + bytes.length + "\r\n\r\n").getBytes(StandardCharsets.UTF_8));
+      out.write(bytes);
+      out.flush();
+      awaitParked(1);
+    }
+    awaitParked(0);
   }
 
   @Override
