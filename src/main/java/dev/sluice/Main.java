@@ -41,8 +41,10 @@ public final class Main {
       System.exit(1);
       return;
     }
-    log.log(System.Logger.Level.INFO, "Sluice is listening on http://" + cfg.http().host() + ":" + sluice.port()
-        + " (AWS JSON protocol; " + (cfg.storage().durable() ? "PostgreSQL, durability " + cfg.storage().durability()
+    log.log(System.Logger.Level.INFO, "Sluice is listening on " + (cfg.security().tls() ? "https://" : "http://")
+        + cfg.http().host() + ":" + sluice.port()
+        + " (SQS over the AWS JSON and Query protocols, " + (cfg.security().credentials().isEmpty()
+            ? "unauthenticated" : "SigV4") + "; " + (cfg.storage().durable() ? "PostgreSQL, durability " + cfg.storage().durability()
         : "in-memory storage") + "; " + (sluice.vertx().isNativeTransportEnabled() ? "native epoll transport)"
         : "NIO transport)"));
     stopOnSignals(sluice, cfg.ops().shutdownGraceMillis(), log);

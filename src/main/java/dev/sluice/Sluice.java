@@ -4,7 +4,8 @@ import dev.sluice.config.EngineConfig;
 import dev.sluice.config.SluiceConfig;
 import dev.sluice.engine.EngineSettings;
 import dev.sluice.engine.QueueEngine;
-import dev.sluice.http.HttpFrontend;
+import dev.sluice.auth.Surfaces;
+import dev.sluice.http.HttpListener;
 import dev.sluice.metrics.SluiceMetrics;
 import dev.sluice.persistence.DurableStore;
 import dev.sluice.persistence.SchemaMigrations;
@@ -28,13 +29,13 @@ public final class Sluice {
 
   private final Vertx vertx;
   private final QueueEngine engine;
-  private final HttpFrontend http;
+  private final HttpListener http;
   private final PushBridges push;
   private final DurableStore durable;
   private final SluiceMetrics metrics;
   private final AtomicBoolean stopping;
 
-  private Sluice(Vertx vertx, QueueEngine engine, HttpFrontend http, PushBridges push, DurableStore durable,
+  private Sluice(Vertx vertx, QueueEngine engine, HttpListener http, PushBridges push, DurableStore durable,
       SluiceMetrics metrics, AtomicBoolean stopping) {
     this.vertx = vertx;
     this.engine = engine;
@@ -64,8 +65,13 @@ public final class Sluice {
         : store.get() == null ? null : store.get().notReadyReason();
     // The schema scripts are read here, on the calling thread, before anything runs on a loop.
     SchemaMigrations scripts = cfg.storage().durable() ? SchemaMigrations.load() : null;
+    Surfaces surfaces = Surfaces.of(cfg);
+    if (!surfaces.open().isEmpty()) {
+      LOG.log(System.Logger.Level.WARNING, "Open to anyone who can reach them: " + String.join("; ", surfaces.open())
+          + " (README, \"Security\")");
+    }
     // The port opens first, so that health probes are answered while the queues are recovered.
-    return HttpFrontend.listen(vertx, cfg.http(), cfg.security(), httpInstances, notReadyReason,
+    return HttpListener.listen(vertx, cfg.http(), cfg.security(), httpInstances, notReadyReason,
             cfg.push().enabled() ? cfg.push().maxFrameBytes() : 0)
         .compose(http -> (scripts != null
                 ? DurableStore.start(vertx, cfg.storage(), scripts, metrics.registry())
@@ -81,13 +87,13 @@ public final class Sluice {
               }
               return new PredefinedQueues(engine, engine.arns()).create(cfg.ops().queues())
                   .compose(v -> cfg.push().enabled()
-                      ? PushBridges.start(vertx, engine, cfg.push(), cfg.security().managementToken())
+                      ? PushBridges.start(vertx, engine, cfg.push(), surfaces.managementToken(), cfg.http())
                       : Future.<PushBridges>succeededFuture(null))
                   .map(push -> {
                     if (push != null) {
                       metrics.bindPushSubscriptions(push::openSubscriptions);
                     }
-                    http.serve(engine, cfg.sqs().accountId(), push, metrics);
+                    http.serve(engine, cfg.sqs().accountId(), surfaces, push, metrics);
                     recovered.set(true);
                     return new Sluice(vertx, engine, http, push, store.get(), metrics, stopping);
                   });
@@ -111,6 +117,11 @@ public final class Sluice {
 
   public int port() {
     return http.port();
+  }
+
+  /** Request body bytes the HTTP port holds in memory right now. */
+  public long requestBytesInUse() {
+    return http.requestBytesInUse();
   }
 
   public QueueEngine engine() {

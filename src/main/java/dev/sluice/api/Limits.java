@@ -8,6 +8,11 @@ public final class Limits {
   public static final int MAX_BATCH_ENTRIES = 10;
   public static final int BATCH_ENTRY_ID_MAX_LENGTH = 80;
   public static final int MAX_BATCH_PAYLOAD_BYTES = 1_048_576;
+  /**
+   * The body of any request but a send is small (attributes, tags, a policy of at most 8 KiB, ten
+   * receipt handles): refused past this many bytes before it is read.
+   */
+  public static final int OTHER_REQUEST_MAX_BYTES = 262_144;
 
   public static final int DELAY_SECONDS_MAX = 900;
   public static final int MESSAGE_SIZE_MIN = 1024;

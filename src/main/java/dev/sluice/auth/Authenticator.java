@@ -4,11 +4,10 @@ import java.util.Map;
 
 /**
  * Whether requests must be signed: with credentials configured every SQS request is checked by
- * {@link SigV4Verifier}; without, any signature (or none) is accepted, as local SQS tools do, and
- * the log says so once.
+ * {@link SigV4Verifier}; without, any signature (or none) is accepted, as local SQS tools do (the
+ * start-up log lists the SQS APIs among the open surfaces, see {@link Surfaces}).
  */
 public final class Authenticator {
-  private static final System.Logger LOG = System.getLogger(Authenticator.class.getName());
   private final SigV4Verifier verifier;
 
   private Authenticator(SigV4Verifier verifier) {
@@ -16,21 +15,18 @@ public final class Authenticator {
   }
 
   public static Authenticator of(Map<String, String> credentials) {
-    if (credentials.isEmpty()) {
-      LOG.log(System.Logger.Level.WARNING, "Authentication is off: no credentials are configured (credentials,"
-          + " SLUICE_CREDENTIALS), so requests with any signature or none are accepted");
-      return new Authenticator(null);
-    }
-    LOG.log(System.Logger.Level.INFO, "Authentication is on: SigV4 with " + credentials.size() + " access key(s)");
-    return new Authenticator(new SigV4Verifier(credentials));
+    return new Authenticator(credentials.isEmpty() ? null : new SigV4Verifier(credentials));
   }
 
   public boolean on() {
     return verifier != null;
   }
 
-  /** The access key id that signed the request; throws the SQS error when it must not pass. */
-  public String authenticate(SignedRequest r) {
-    return verifier.verify(r, System.currentTimeMillis());
+  /**
+   * Checks what the request's headers and query say, before its body is read; throws the SQS error
+   * when it must not pass. The body is checked afterwards by the returned signature.
+   */
+  public SigV4Verifier.Signature precheck(SignedRequest r) {
+    return verifier.precheck(r, System.currentTimeMillis());
   }
 }

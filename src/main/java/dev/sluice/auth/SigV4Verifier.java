@@ -27,6 +27,8 @@ public final class SigV4Verifier {
   static final long MAX_SKEW_MILLIS = 15 * 60 * 1000;
   static final String SERVICE = "sqs";
   static final int MAX_CACHED_KEYS = 1024;
+  /** The longest a presigned URL may be valid, as AWS allows: seven days. */
+  static final long MAX_EXPIRES_SECONDS = 7 * 24 * 3600;
   private static final DateTimeFormatter AMZ_DATE =
       DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'", Locale.ROOT).withZone(ZoneOffset.UTC);
 
@@ -40,6 +42,15 @@ public final class SigV4Verifier {
 
   /** The access key id that signed {@code r}; throws the SQS error otherwise. */
   public String verify(SignedRequest r, long nowMillis) {
+    return precheck(r, nowMillis).verify(r);
+  }
+
+  /**
+   * Everything that can be checked before the body is read: a signature is there and well formed,
+   * its key is known, its date is current and it signs what it must. The body is then checked by
+   * {@link Signature#verify}; a request that fails here is refused without reading its body.
+   */
+  public Signature precheck(SignedRequest r, long nowMillis) {
     Map<String, String> query = r.rawQuery() == null || !r.rawQuery().contains("X-Amz-")
         ? Map.of() : SigV4.queryParameters(r.rawQuery());
     String authorization = first(r.headers("authorization"));
@@ -47,7 +58,7 @@ public final class SigV4Verifier {
     if (authorization != null) {
       p = fromHeader(authorization, r);
     } else if (query.containsKey("X-Amz-Signature") || query.containsKey("X-Amz-Credential")) {
-      p = fromQuery(query, nowMillis);
+      p = fromQuery(query);
     } else {
       throw new SqsException(ErrorCode.MISSING_AUTHENTICATION_TOKEN, "Request is missing Authentication Token");
     }
@@ -72,7 +83,12 @@ public final class SigV4Verifier {
     if (!p.signedHeaders.contains("host")) {
       throw mismatch("'Host' must be a 'SignedHeader' in the AWS Authorization.");
     }
-    if (p.expiresSeconds >= 0 && nowMillis > signedAt + p.expiresSeconds * 1000L) {
+    // The action of the AWS JSON protocol travels in this header: unsigned, a captured signature
+    // could be replayed with another action (a ListQueues signature turned into a PurgeQueue).
+    if (!r.headers("x-amz-target").isEmpty() && !p.signedHeaders.contains("x-amz-target")) {
+      throw mismatch("'X-Amz-Target' must be a 'SignedHeader' in the AWS Authorization.");
+    }
+    if (p.presigned && nowMillis > signedAt + p.expiresSeconds * 1000L) {
       throw mismatch("Signature expired: " + p.amzDate + " is now earlier than "
           + AMZ_DATE.format(Instant.ofEpochMilli(nowMillis - p.expiresSeconds * 1000L)) + ".");
     }
@@ -82,15 +98,35 @@ public final class SigV4Verifier {
     }
     byte[] key = signingKeys.computeIfAbsent(keyId + '/' + scope[1] + '/' + scope[2],
         k -> SigV4.signingKey(secret, scope[1], scope[2], scope[3]));
-    String payloadHash = SigV4.hex(SigV4.sha256(r.body()));
-    String expected = SigV4.signature(key, SigV4.stringToSign(p.amzDate, scopeText,
-        SigV4.canonicalRequest(r, p.signedHeaders, payloadHash, p.presigned ? "X-Amz-Signature" : null)));
-    if (!MessageDigest.isEqual(expected.getBytes(StandardCharsets.US_ASCII),
-        p.signature.getBytes(StandardCharsets.US_ASCII))) {
-      throw mismatch("The request signature we calculated does not match the signature you provided. Check your"
-          + " AWS Secret Access Key and signing method. Consult the service documentation for details.");
+    return new Signature(keyId, key, scopeText, p);
+  }
+
+  /** A signature that passed {@link #precheck}; what is left needs the body. */
+  public static final class Signature {
+    private final String keyId;
+    private final byte[] key;
+    private final String scope;
+    private final Parts parts;
+
+    private Signature(String keyId, byte[] key, String scope, Parts parts) {
+      this.keyId = keyId;
+      this.key = key;
+      this.scope = scope;
+      this.parts = parts;
     }
-    return keyId;
+
+    /** The access key id that signed {@code r} (the request with its body); throws the SQS error otherwise. */
+    public String verify(SignedRequest r) {
+      String payloadHash = SigV4.hex(SigV4.sha256(r.body()));
+      String expected = SigV4.signature(key, SigV4.stringToSign(parts.amzDate, scope,
+          SigV4.canonicalRequest(r, parts.signedHeaders, payloadHash, parts.presigned ? "X-Amz-Signature" : null)));
+      if (!MessageDigest.isEqual(expected.getBytes(StandardCharsets.US_ASCII),
+          parts.signature.getBytes(StandardCharsets.US_ASCII))) {
+        throw mismatch("The request signature we calculated does not match the signature you provided. Check your"
+            + " AWS Secret Access Key and signing method. Consult the service documentation for details.");
+      }
+      return keyId;
+    }
   }
 
   /** What a signature is made of, from wherever the request carries it. */
@@ -132,7 +168,7 @@ public final class SigV4Verifier {
     return new Parts(credential, List.of(signedHeaders.split(";")), signature, amzDate, -1, false);
   }
 
-  private static Parts fromQuery(Map<String, String> q, long nowMillis) {
+  private static Parts fromQuery(Map<String, String> q) {
     for (String name : List.of("X-Amz-Algorithm", "X-Amz-Credential", "X-Amz-Date", "X-Amz-SignedHeaders",
         "X-Amz-Signature")) {
       if (!q.containsKey(name)) {
@@ -144,9 +180,16 @@ public final class SigV4Verifier {
     }
     long expires;
     try {
-      expires = q.containsKey("X-Amz-Expires") ? Long.parseLong(q.get("X-Amz-Expires")) : 7 * 24 * 3600;
+      expires = q.containsKey("X-Amz-Expires") ? Long.parseLong(q.get("X-Amz-Expires")) : MAX_EXPIRES_SECONDS;
     } catch (NumberFormatException e) {
       throw incomplete("X-Amz-Expires must be a number of seconds.");
+    }
+    // AWS's range for presigned URLs: from one second to seven days.
+    if (expires < 1) {
+      throw incomplete("X-Amz-Expires must be non-negative and at least 1 second.");
+    }
+    if (expires > MAX_EXPIRES_SECONDS) {
+      throw incomplete("X-Amz-Expires must be less than a week (in seconds) that is 604800.");
     }
     return new Parts(q.get("X-Amz-Credential"), List.of(q.get("X-Amz-SignedHeaders").split(";")),
         q.get("X-Amz-Signature"), q.get("X-Amz-Date"), expires, true);

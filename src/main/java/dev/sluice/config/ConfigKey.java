@@ -12,7 +12,22 @@ public enum ConfigKey {
   HTTP_HOST("http.host", "Address the HTTP listener binds to. Use 0.0.0.0 in containers."),
   HTTP_PORT("http.port", "HTTP port for the SQS APIs (0 picks a free port)."),
   HTTP_INSTANCES("http.instances", "HTTP server verticles sharing the port; 0 means one per event loop."),
-  HTTP_MAX_BODY_BYTES("http.maxBodyBytes", "Largest request body accepted, in bytes."),
+  HTTP_MAX_BODY_BYTES(
+      "http.maxBodyBytes",
+      "Largest request body accepted, in bytes (actions other than sends take at most 256 KiB)."),
+  HTTP_MAX_INFLIGHT_BODY_BYTES(
+      "http.maxInflightBodyBytes",
+      "Request bytes held in memory at once, server-wide, before requests are throttled; 0 means an eighth of"
+          + " the JVM's max heap."),
+  HTTP_MAX_CONNECTIONS(
+      "http.maxConnections", "Open connections to the HTTP port (and, apart, to the TCP bridge); more are closed at once."),
+  HTTP_HEADER_TIMEOUT_MILLIS(
+      "http.headerTimeoutMillis", "Longest a new connection may take to send its first request's headers, in ms."),
+  HTTP_BODY_TIMEOUT_MILLIS(
+      "http.bodyTimeoutMillis", "Longest a request's body may take to arrive once its headers are in, in ms."),
+  HTTP_IDLE_TIMEOUT_MILLIS(
+      "http.idleTimeoutMillis",
+      "Longest a connection may stay open between requests, in ms (a parked long poll is a request, not idle)."),
   HTTP_PUBLIC_BASE_URL(
       "http.publicBaseUrl",
       "Scheme, host and port that queue URLs start with, e.g. http://sqs.internal:9324; empty means"
@@ -52,6 +67,10 @@ public enum ConfigKey {
   PUSH_MAX_FRAME_BYTES(
       "push.maxFrameBytes", "Largest frame a bridge client may send, in bytes; larger ones are refused."),
   PUSH_MAX_PREFETCH("push.maxPrefetch", "Most unacknowledged messages one subscription may hold."),
+  PUSH_ALLOWED_ORIGINS(
+      "push.allowedOrigins",
+      "Browser origins (scheme://host[:port], comma-separated) the SockJS bridge accepts besides its own; * accepts"
+          + " any."),
   METRICS_ENABLED("metrics.enabled", "Prometheus metrics at GET /metrics on the HTTP port."),
   SHUTDOWN_GRACE_MILLIS(
       "shutdown.graceMillis",
@@ -62,8 +81,8 @@ public enum ConfigKey {
           + " one of these keys; empty accepts any signature (authentication off)."),
   MANAGEMENT_TOKEN(
       "managementToken",
-      "Bearer token that /metrics and the push bridges require; empty leaves them open, which only a"
-          + " loopback http.host allows; 'off' leaves them open on purpose."),
+      "Bearer token that /metrics and the push bridges require; empty leaves them open, which is allowed only"
+          + " with a loopback http.host and no credentials; 'off' leaves them open on purpose."),
   TLS_CERT_PATH("tls.certPath", "PEM certificate chain: with tls.keyPath, the HTTP listener speaks HTTPS."),
   TLS_KEY_PATH("tls.keyPath", "PEM private key (PKCS#8) of tls.certPath."),
   QUEUES(

@@ -2,7 +2,9 @@ package dev.sluice.config;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /** Turns flat key → string values into typed sections, failing on the first bad value by name. */
@@ -20,7 +22,12 @@ final class ConfigValues {
         (int) v.number(ConfigKey.HTTP_PORT, 0, 65535),
         (int) v.number(ConfigKey.HTTP_INSTANCES, 0, 1024),
         (int) v.number(ConfigKey.HTTP_MAX_BODY_BYTES, 1_048_576, Integer.MAX_VALUE),
-        v.baseUrl(ConfigKey.HTTP_PUBLIC_BASE_URL));
+        v.baseUrl(ConfigKey.HTTP_PUBLIC_BASE_URL),
+        v.number(ConfigKey.HTTP_MAX_INFLIGHT_BODY_BYTES, 0, Long.MAX_VALUE),
+        (int) v.number(ConfigKey.HTTP_MAX_CONNECTIONS, 1, 10_000_000),
+        (int) v.number(ConfigKey.HTTP_HEADER_TIMEOUT_MILLIS, 100, 3_600_000),
+        (int) v.number(ConfigKey.HTTP_BODY_TIMEOUT_MILLIS, 100, 3_600_000),
+        (int) v.number(ConfigKey.HTTP_IDLE_TIMEOUT_MILLIS, 100, 3_600_000));
     String account = v.string(ConfigKey.SQS_ACCOUNT_ID, false);
     if (!account.matches("\\d{12}")) {
       throw v.invalid(ConfigKey.SQS_ACCOUNT_ID, "a 12-digit account id");
@@ -71,7 +78,26 @@ final class ConfigValues {
     return new PushConfig(enabled.equals("true"), path, string(ConfigKey.PUSH_TCP_HOST, false),
         (int) number(ConfigKey.PUSH_TCP_PORT, 0, 65535),
         (int) number(ConfigKey.PUSH_MAX_FRAME_BYTES, 1024, 16 * 1_048_576),
-        (int) number(ConfigKey.PUSH_MAX_PREFETCH, 1, 100_000));
+        (int) number(ConfigKey.PUSH_MAX_PREFETCH, 1, 100_000), origins(ConfigKey.PUSH_ALLOWED_ORIGINS));
+  }
+
+  /** A comma-separated list of scheme://host[:port] origins, or "*". */
+  private List<String> origins(ConfigKey k) {
+    List<String> out = new ArrayList<>();
+    for (String part : string(k, true).split(",")) {
+      String o = part.trim();
+      while (o.endsWith("/")) {
+        o = o.substring(0, o.length() - 1);
+      }
+      if (o.isEmpty()) {
+        continue;
+      }
+      if (!o.equals("*") && !o.matches("https?://[^/\\s]+")) {
+        throw invalid(k, "a comma-separated list of origins such as https://app.example.com, or *");
+      }
+      out.add(o.toLowerCase(java.util.Locale.ROOT));
+    }
+    return List.copyOf(out);
   }
 
   private SecurityConfig security(String host) {
@@ -90,10 +116,14 @@ final class ConfigValues {
       credentials.put(p.substring(0, colon), p.substring(colon + 1));
     }
     String token = string(ConfigKey.MANAGEMENT_TOKEN, true);
-    if (token.isEmpty() && !isLoopback(host)) {
+    if (token.isEmpty() && (!isLoopback(host) || !credentials.isEmpty())) {
+      // With credentials the SQS API is closed to strangers; /metrics and the bridges must not stay open by
+      // accident beside it (a bridge subscriber reads and deletes messages of any queue).
       throw new ConfigException("Configuration key '" + ConfigKey.MANAGEMENT_TOKEN.path() + "' ("
-          + ConfigKey.MANAGEMENT_TOKEN.envVar() + ") is required when http.host (" + host + ") is not a loopback"
-          + " address: set a token to protect /metrics and the push bridges, or 'off' to leave them open");
+          + ConfigKey.MANAGEMENT_TOKEN.envVar() + ") is required when "
+          + (credentials.isEmpty() ? "http.host (" + host + ") is not a loopback address"
+              : "credentials are set")
+          + ": set a token to protect /metrics and the push bridges, or 'off' to leave them open");
     }
     String cert = string(ConfigKey.TLS_CERT_PATH, true);
     String key = string(ConfigKey.TLS_KEY_PATH, true);

@@ -32,12 +32,7 @@ final class HttpSignedRequest implements SignedRequest {
 
   @Override
   public List<String> headers(String lowerCaseName) {
-    List<String> values = req.headers().getAll(lowerCaseName);
-    if (values.isEmpty() && lowerCaseName.equals("host") && req.authority() != null) {
-      // HTTP/2 (also after an h2c upgrade) carries the host as :authority, not as a header.
-      return List.of(req.authority().toString());
-    }
-    return values;
+    return req.headers().getAll(lowerCaseName);
   }
 
   @Override

@@ -1,63 +1,67 @@
 package dev.sluice.http;
 
-import dev.sluice.api.ErrorCode;
-import dev.sluice.auth.ManagementToken;
+import dev.sluice.auth.Surfaces;
+import dev.sluice.config.HttpConfig;
 import dev.sluice.config.SecurityConfig;
-import dev.sluice.api.SqsException;
-import dev.sluice.model.Ids;
-import dev.sluice.protocol.Headers;
-import dev.sluice.protocol.json.JsonErrors;
+import dev.sluice.engine.QueueEngine;
+import dev.sluice.metrics.SluiceMetrics;
+import dev.sluice.model.MemoryBudget;
 import dev.sluice.protocol.json.JsonProtocol;
-import dev.sluice.protocol.query.QueryErrors;
+import dev.sluice.protocol.query.QueryProtocol;
 import dev.sluice.push.PushBridges;
 import io.vertx.core.Future;
-import io.vertx.core.Handler;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
-import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.net.PemKeyCertOptions;
 import io.vertx.ext.web.Router;
-import io.vertx.ext.web.handler.BodyHandler;
-import io.vertx.ext.web.handler.StaticHandler;
 import java.util.concurrent.TimeUnit;
 
 /**
  * One HTTP server on one event loop. Several instances listen on the same port and Vert.x spreads
  * connections over them, so parsing and encoding run on every loop while queue state stays with
  * the shards. The port opens before recovery so that health probes are answered; until
- * {@link #serve} is called every other request gets the retryable ServiceUnavailable.
+ * {@link #serve} is called every other request gets the retryable ServiceUnavailable. Its
+ * connections are bounded by a {@link ConnectionGuard} of its own; everything here runs on this
+ * verticle's event loop.
  */
 final class SqsHttpVerticle extends VerticleBase {
-  /** SockJS from its WebJar, for the example page. */
-  static final String SOCKJS = "META-INF/resources/webjars/sockjs-client/1.6.1/dist/sockjs.min.js";
-
-  private final String host;
+  private final HttpConfig cfg;
   private final int port;
   private final SecurityConfig security;
   private final HealthEndpoints health;
   private final int maxWebSocketFrameBytes;
-  /** What answers requests other than health probes: the start-up gate, then the APIs. */
-  private volatile Handler<HttpServerRequest> routed = SqsHttpVerticle::notStartedYet;
+  private final HttpListener.Shared shared;
+  /** What answers requests: the start-up router, then the serving one. */
+  private volatile Router routes;
+  private ConnectionGuard connections;
   private HttpServer server;
 
   /** {@code maxWebSocketFrameBytes}: the push bridge's frame limit, 0 when push is off. */
-  SqsHttpVerticle(String host, int port, SecurityConfig security, HealthEndpoints health, int maxWebSocketFrameBytes) {
-    this.security = security;
-    this.host = host;
+  SqsHttpVerticle(HttpConfig cfg, int port, SecurityConfig security, HealthEndpoints health,
+      int maxWebSocketFrameBytes, HttpListener.Shared shared) {
+    this.cfg = cfg;
     this.port = port;
+    this.security = security;
     this.health = health;
     this.maxWebSocketFrameBytes = maxWebSocketFrameBytes;
+    this.shared = shared;
   }
 
   @Override
   public Future<?> start() {
     HttpServerOptions options = new HttpServerOptions()
-        .setHost(host)
+        .setHost(cfg.host())
         .setPort(port)
         .setTcpNoDelay(true)
-        // Clients that send Expect: 100-continue (curl on large bodies, PHP's Guzzle) would stall.
-        .setHandle100ContinueAutomatically(true)
+        // 100 Continue is sent by the SQS handler, once it has decided to read the body: a body it
+        // refuses from the headers alone (too large, throttled, unsigned) is then never sent.
+        .setHandle100ContinueAutomatically(false)
+        // HTTP/1.1 only: with cleartext HTTP/2 on, Vert.x shows a connection to the connection
+        // handler only once a whole request head has come (it must first tell HTTP/2's preface
+        // apart), so a connection that trickles its head or sends nothing would escape the header
+        // timeout and the connection limit. No SQS client speaks cleartext HTTP/2.
+        .setHttp2ClearTextEnabled(false)
         // Many idle long polls connect at once in load tests; a deeper backlog avoids refused connects.
         .setAcceptBacklog(8192);
     if (security.tls()) {
@@ -70,63 +74,37 @@ final class SqsHttpVerticle extends VerticleBase {
       options.setMaxWebSocketFrameSize(Math.max(options.getMaxWebSocketFrameSize(), 4 * maxWebSocketFrameBytes))
           .setMaxWebSocketMessageSize(Math.max(options.getMaxWebSocketMessageSize(), 4 * maxWebSocketFrameBytes));
     }
-    server = vertx.createHttpServer(options).requestHandler(req -> {
-      if (!health.handle(req)) {
-        routed.handle(req);
-      }
-    });
+    connections = new ConnectionGuard(vertx, cfg, shared.openConnections(), shared.lastRefusalReport(),
+        shared.refusedSinceReport());
+    connections.start();
+    routes = HttpRoutes.starting(vertx, health);
+    server = vertx.createHttpServer(options)
+        .connectionHandler(connections::opened)
+        .requestHandler(req -> {
+          connections.requestArrived(req);
+          routes.handle(req);
+        });
     return server.listen();
   }
 
-  /**
-   * Recovery is done: from now on requests reach the SQS APIs ({@code front}), the metrics and, when
-   * {@code push} is not null, the event-bus bridge and the example page.
-   */
-  void serve(Handler<HttpServerRequest> front, PushBridges push, MetricsEndpoint metrics, ManagementToken token) {
-    Handler<HttpServerRequest> handler = front;
-    if (push != null) {
-      // The SQS APIs keep their direct path; only the bridge's own path goes through a router.
-      Router bridge = Router.router(vertx);
-      // SockJS's fallback transports (XHR, for browsers without WebSocket) post their frames.
-      bridge.route(push.path() + "/*").handler(BodyHandler.create().setBodyLimit(push.maxFrameBytes()));
-      bridge.route(push.path() + "/*").subRouter(push.sockJsRouter(vertx));
-      // The example subscriber page and the browser libraries it loads.
-      bridge.route("/examples/vendor/sockjs.min.js").handler(ctx -> ctx.response()
-          .putHeader("content-type", "application/javascript").sendFile(SOCKJS));
-      bridge.route("/examples/*").handler(StaticHandler.create("webroot/examples"));
-      String prefix = push.path() + "/";
-      handler = req -> {
-        if (req.path().startsWith(prefix)) {
-          // Browsers cannot set headers on a WebSocket: the token may come as ?token= instead.
-          if (token.accepts(req.getHeader("authorization"), req.getParam("token"))) {
-            bridge.handle(req);
-          } else {
-            Unauthorized.answer(req.response());
-          }
-        } else if (req.path().startsWith("/examples/")) {
-          bridge.handle(req);
-        } else {
-          front.handle(req);
-        }
-      };
-    }
-    Handler<HttpServerRequest> apis = handler;
-    routed = req -> {
-      if (!metrics.handle(req)) {
-        apis.handle(req);
-      }
-    };
+  @Override
+  public Future<?> stop() {
+    connections.stop();
+    return Future.succeededFuture();
   }
 
-  /** Answered in the request's own protocol, so that its SDK reads the 503 and retries. */
-  private static void notStartedYet(HttpServerRequest req) {
-    SqsException starting = new SqsException(ErrorCode.SERVICE_UNAVAILABLE,
-        "Sluice is starting (recovering its queues); retry shortly.");
-    if (JsonProtocol.accepts(req.getHeader(Headers.X_AMZ_TARGET), req)) {
-      JsonErrors.render(req.response(), starting);
-    } else {
-      QueryErrors.render(req.response(), starting, Ids.uuid());
-    }
+  /**
+   * Recovery is done: from now on requests reach the SQS APIs, the metrics (when {@code metrics}
+   * is not null) and, when {@code push} is not null, the event-bus bridge and the example page.
+   */
+  void serve(QueueEngine engine, SluiceMetrics sluiceMetrics, Surfaces surfaces, Callers callers,
+      MemoryBudget requestBytes, PushBridges push) {
+    SqsApiHandler sqs = new SqsApiHandler(new JsonProtocol(engine, sluiceMetrics.requests()),
+        new QueryProtocol(engine, sluiceMetrics.requests()), callers, cfg.maxBodyBytes(), surfaces.sqs(),
+        // Per connection: a large request and one pipelined behind it.
+        new BodyReader(requestBytes, 2L * cfg.maxBodyBytes()), connections);
+    MetricsEndpoint metrics = sluiceMetrics.enabled() ? new MetricsEndpoint(vertx, engine, sluiceMetrics) : null;
+    routes = HttpRoutes.serving(vertx, health, surfaces, metrics, push, sqs);
   }
 
   /** Stops accepting; open connections get until {@code timeoutMillis} to finish and close. */

@@ -3,9 +3,10 @@ package dev.sluice.model;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The bytes of messages held in memory, shared by all shards: past the limit, sends are refused
- * with a retryable error instead of the JVM running out of heap. The only state shared between
- * event loops, hence the atomic; it never guards queue state.
+ * Bytes held in memory, shared by every event loop: past the limit, new work is refused with a
+ * retryable error instead of the JVM running out of heap. The engine keeps one for messages (sends
+ * are refused), the HTTP front one for request bodies being read (requests are refused before
+ * their body is read). Shared between event loops, hence the atomic; it never guards queue state.
  */
 public final class MemoryBudget {
   private final long limitBytes;

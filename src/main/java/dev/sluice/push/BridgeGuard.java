@@ -1,8 +1,8 @@
 package dev.sluice.push;
 
 import dev.sluice.auth.ManagementToken;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.core.eventbus.EventBus;
-import io.vertx.core.internal.net.NetSocketInternal;
 import io.vertx.core.json.JsonObject;
 import io.vertx.core.net.NetSocket;
 import io.vertx.ext.web.handler.sockjs.SockJSSocket;
@@ -11,13 +11,17 @@ import java.security.SecureRandom;
 import java.util.HexFormat;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The bridges' event hook, shared by the SockJS and the TCP bridge: gives every connection an id,
  * stamps it on each request so the push service knows who asks, lets a connection register only on
  * delivery addresses it subscribed to, refuses publishing and oversized frames (an {@code err}
- * frame; the connection stays open), and reports closed connections. Runs on the bridges' event
- * loops; its maps are concurrent.
+ * frame; the connection stays open), and reports closed connections. On the TCP bridge, which has
+ * no HTTP request to check first, it also bounds the connections in number, closes one at its
+ * first frame over the size limit (before it is buffered) and at its first frame without the
+ * management token. (A SockJS connection had its token and Origin checked by the HTTP route that
+ * opened it.) Runs on the bridges' event loops; its maps and counter are concurrent.
  */
 final class BridgeGuard {
   private final EventBus bus;
@@ -25,14 +29,16 @@ final class BridgeGuard {
   private final int maxFrameBytes;
   private final SecureRandom random = new SecureRandom();
   private final ConcurrentMap<Object, String> connections = new ConcurrentHashMap<>();
-
+  private final AtomicInteger tcpConnections = new AtomicInteger();
   private final ManagementToken token;
+  private final int maxTcpConnections;
 
-  BridgeGuard(EventBus bus, PushDirectory directory, int maxFrameBytes, ManagementToken token) {
+  BridgeGuard(EventBus bus, PushDirectory directory, int maxFrameBytes, ManagementToken token, int maxTcpConnections) {
     this.token = token;
     this.bus = bus;
     this.directory = directory;
     this.maxFrameBytes = maxFrameBytes;
+    this.maxTcpConnections = maxTcpConnections;
   }
 
   /** Decides one bridge event of the connection {@code socket}. */
@@ -49,9 +55,14 @@ final class BridgeGuard {
         event.complete(true);
       }
       case SEND -> {
-        if (!PushAddresses.isRequest(address) || raw.toBuffer().length() > maxFrameBytes
-            || (socket instanceof NetSocket && !token.accepts(null, tokenHeader(raw)))) {
-          // (SockJS connections had their token checked on the HTTP request that opened them.)
+        if (socket instanceof NetSocket tcp && !token.accepts(null, tokenHeader(raw))) {
+          event.complete(false); // the bridge answers with an err frame...
+          // ...and, once it is written, the connection closes: nothing more is read from a
+          // client that did not authenticate.
+          tcp.write(Buffer.buffer()).onComplete(written -> tcp.close());
+          return;
+        }
+        if (!PushAddresses.isRequest(address) || raw.toBuffer().length() > maxFrameBytes) {
           event.complete(false);
           return;
         }
@@ -97,12 +108,27 @@ final class BridgeGuard {
     if (raced != null) {
       return raced;
     }
-    if (socket instanceof NetSocketInternal tcp) {
+    if (socket instanceof NetSocket tcp) {
       // The TCP bridge reports no closing, and its socket's close handler is its own: watch the
       // channel itself (outside the map update: a closed channel runs this at once).
-      tcp.channelHandlerContext().channel().closeFuture().addListener(f -> closed(socket));
+      TcpBridgeSockets.onClose(tcp, () -> closed(socket));
     }
     return id;
+  }
+
+  /**
+   * A new TCP bridge connection, before the bridge reads from it: counted, closed past the limit,
+   * and given its frame-size limit.
+   */
+  boolean admitTcp(NetSocket tcp) {
+    if (tcpConnections.incrementAndGet() > maxTcpConnections) {
+      tcpConnections.decrementAndGet();
+      tcp.close();
+      return false;
+    }
+    TcpBridgeSockets.onClose(tcp, tcpConnections::decrementAndGet);
+    TcpBridgeSockets.limitFrames(tcp, maxFrameBytes);
+    return true;
   }
 
   /**

@@ -1,6 +1,7 @@
 package dev.sluice.push;
 
 import dev.sluice.auth.ManagementToken;
+import dev.sluice.config.HttpConfig;
 import dev.sluice.config.PushConfig;
 import dev.sluice.engine.QueueEngine;
 import io.vertx.core.Future;
@@ -12,6 +13,7 @@ import io.vertx.ext.eventbus.bridge.tcp.TcpEventBusBridge;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.handler.sockjs.SockJSBridgeOptions;
 import io.vertx.ext.web.handler.sockjs.SockJSHandler;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -36,19 +38,31 @@ public final class PushBridges {
     this.guard = guard;
   }
 
-  /** {@code token}: the management token TCP bridge clients must put in each frame's headers; empty for none. */
-  public static Future<PushBridges> start(Vertx vertx, QueueEngine engine, PushConfig config, String token) {
+  /**
+   * {@code token}: the management token TCP bridge clients must put in each frame's headers (not
+   * required when it is empty); {@code http}: the connection limit and idle timeout, which the TCP
+   * bridge takes over from the HTTP port.
+   */
+  public static Future<PushBridges> start(Vertx vertx, QueueEngine engine, PushConfig config, ManagementToken token,
+      HttpConfig http) {
     PushDirectory directory = new PushDirectory();
     PushBridges bridges = new PushBridges(vertx, config,
-        new BridgeGuard(vertx.eventBus(), directory, config.maxFrameBytes(), new ManagementToken(token)));
+        new BridgeGuard(vertx.eventBus(), directory, config.maxFrameBytes(), token, http.maxConnections()));
     return vertx.deployVerticle(new PushService(engine, directory, config.maxPrefetch(), bridges.openSubscriptions))
-        .compose(id -> config.tcpPort() > 0 ? bridges.startTcp(vertx) : Future.succeededFuture())
+        .compose(id -> config.tcpPort() > 0 ? bridges.startTcp(vertx, http.idleTimeoutMillis()) : Future.succeededFuture())
         .map(bridges);
   }
 
-  private Future<Void> startTcp(Vertx vertx) {
-    tcp = TcpEventBusBridge.create(vertx, permissions(new BridgeOptions()), new NetServerOptions(),
+  /**
+   * A TCP bridge client that sends nothing (not even the protocol's ping) for the idle timeout is
+   * disconnected: its connection would otherwise be held for ever.
+   */
+  private Future<Void> startTcp(Vertx vertx, int idleTimeoutMillis) {
+    NetServerOptions options = new NetServerOptions().setReadIdleTimeout(idleTimeoutMillis)
+        .setIdleTimeoutUnit(TimeUnit.MILLISECONDS);
+    tcp = TcpEventBusBridge.create(vertx, permissions(new BridgeOptions()), options,
         event -> guard.handle(event, event.socket()));
+    TcpBridgeSockets.admitThrough(tcp, guard::admitTcp);
     return tcp.listen(config.tcpPort(), config.tcpHost()).mapEmpty();
   }
 

@@ -172,6 +172,93 @@ class SigV4VerifierTest {
         refusal(signed("AKIDSLUICE", "wrong", NOW, null, true), NOW), "presigned with a wrong secret");
   }
 
+  @Test
+  void anUnsignedTargetHeaderIsRefusedSoASignatureCannotBeReplayedWithAnotherAction() {
+    // Signed without X-Amz-Target, which is then added: the signature itself is valid.
+    SdkHttpRequest unsigned = SdkHttpRequest.builder().method(SdkHttpMethod.POST)
+        .uri(URI.create("http://127.0.0.1:9324/")).putHeader("Content-Type", "application/x-amz-json-1.0").build();
+    SignedRequest withoutTarget = view(AwsV4HttpSigner.create().sign(r -> r
+        .identity(AwsCredentialsIdentity.create("AKIDSLUICE", "s3cret")).request(unsigned)
+        .payload(ContentStreamProvider.fromUtf8String(BODY))
+        .putProperty(AwsV4HttpSigner.SERVICE_SIGNING_NAME, "sqs").putProperty(AwsV4HttpSigner.REGION_NAME, "us-east-1")
+        .putProperty(HttpSigner.SIGNING_CLOCK, Clock.fixed(Instant.ofEpochMilli(NOW), ZoneOffset.UTC))).request(), BODY);
+    assertEquals("AKIDSLUICE", VERIFIER.verify(withoutTarget, NOW), "valid as long as no target is sent");
+    SignedRequest replayed = new Delegate(withoutTarget) {
+      @Override
+      public List<String> headers(String name) {
+        return name.equals("x-amz-target") ? List.of("AmazonSQS.PurgeQueue") : super.headers(name);
+      }
+    };
+    SqsException refused = assertThrows(SqsException.class, () -> VERIFIER.verify(replayed, NOW));
+    assertEquals(ErrorCode.SIGNATURE_DOES_NOT_MATCH, refused.code());
+    assertTrue(refused.getMessage().contains("'X-Amz-Target' must be a 'SignedHeader'"), refused.getMessage());
+  }
+
+  /** A GET presigned by hand with any X-Amz-Expires, correctly signed for it. */
+  static SignedRequest presignedFor(String expires) {
+    String date = "20261124T120000Z";
+    String query = "Action=ListQueues&X-Amz-Algorithm=AWS4-HMAC-SHA256"
+        + "&X-Amz-Credential=AKIDSLUICE%2F20261124%2Fus-east-1%2Fsqs%2Faws4_request&X-Amz-Date=" + date
+        + "&X-Amz-Expires=" + expires + "&X-Amz-SignedHeaders=host";
+    SignedRequest unsigned = new SignedRequest() {
+      public String method() {
+        return "GET";
+      }
+
+      public String rawPath() {
+        return "/";
+      }
+
+      public String rawQuery() {
+        return query;
+      }
+
+      public List<String> headers(String name) {
+        return name.equals("host") ? List.of("127.0.0.1:9324") : List.of();
+      }
+
+      public byte[] body() {
+        return new byte[0];
+      }
+    };
+    String canonical = SigV4.canonicalRequest(unsigned, List.of("host"),
+        SigV4.hex(SigV4.sha256(new byte[0])), "X-Amz-Signature");
+    String signature = SigV4.signature(SigV4.signingKey("s3cret", "20261124", "us-east-1", "sqs"),
+        SigV4.stringToSign(date, "20261124/us-east-1/sqs/aws4_request", canonical));
+    return new Delegate(unsigned) {
+      @Override
+      public String rawQuery() {
+        return query + "&X-Amz-Signature=" + signature;
+      }
+    };
+  }
+
+  @Test
+  void aPresignedUrlMayBeValidFromOneSecondToSevenDaysOnly() {
+    assertEquals("AKIDSLUICE", VERIFIER.verify(presignedFor("604800"), NOW + 1000), "seven days is allowed");
+    assertEquals("AKIDSLUICE", VERIFIER.verify(presignedFor("1"), NOW), "one second is allowed");
+    for (String expires : List.of("-1", "0", "604801", "1000000000000")) {
+      SqsException refused = assertThrows(SqsException.class, () -> VERIFIER.verify(presignedFor(expires), NOW),
+          "X-Amz-Expires=" + expires);
+      assertEquals(ErrorCode.INCOMPLETE_SIGNATURE, refused.code(), expires);
+      assertTrue(refused.getMessage().startsWith("X-Amz-Expires must be"), refused.getMessage());
+    }
+  }
+
+  @Test
+  void theHeaderChecksNeedNoBody() {
+    SignedRequest good = signed("AKIDSLUICE", "s3cret", NOW, BODY, false);
+    SignedRequest bodyNotRead = new Delegate(good) {
+      @Override
+      public byte[] body() {
+        throw new AssertionError("the precheck read the body");
+      }
+    };
+    assertEquals("AKIDSLUICE", VERIFIER.precheck(bodyNotRead, NOW).verify(good));
+    assertEquals(ErrorCode.INVALID_CLIENT_TOKEN_ID, assertThrows(SqsException.class,
+        () -> VERIFIER.precheck(signed("AKIDNOBODY", "s3cret", NOW, BODY, false), NOW)).code());
+  }
+
   /** A request that answers as another does, but for what a test overrides. */
   static class Delegate implements SignedRequest {
     private final SignedRequest d;

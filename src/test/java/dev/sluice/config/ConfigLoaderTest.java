@@ -146,7 +146,8 @@ class ConfigLoaderTest {
   @Test
   void credentialsAreKeyIdSecretPairsAndNeverEchoed() {
     SecurityConfig sec = ConfigLoader.load(new String[0],
-        Map.of("SLUICE_CREDENTIALS", "AKID1:secret/one, AKID2:two:with:colons")).security();
+        Map.of("SLUICE_CREDENTIALS", "AKID1:secret/one, AKID2:two:with:colons", "SLUICE_MANAGEMENT_TOKEN", "off"))
+        .security();
     assertEquals(Map.of("AKID1", "secret/one", "AKID2", "two:with:colons"), sec.credentials());
     assertTrue(!sec.toString().contains("secret/one"), sec.toString());
     assertTrue(ConfigLoader.load(new String[0], Map.of()).security().credentials().isEmpty(), "off by default");
@@ -166,6 +167,44 @@ class ConfigLoaderTest {
     assertEquals("", ConfigLoader.load(new String[0], Map.of("SLUICE_HTTP_HOST", "0.0.0.0",
         "SLUICE_MANAGEMENT_TOKEN", "off")).security().managementToken());
     assertEquals("", ConfigLoader.load(new String[0], Map.of()).security().managementToken(), "open on loopback");
+  }
+
+  @Test
+  void withCredentialsTheManagementEndpointsNeedATokenOrAnExplicitOffEvenOnLoopback() {
+    ConfigException e = assertThrows(ConfigException.class,
+        () -> ConfigLoader.load(new String[0], Map.of("SLUICE_CREDENTIALS", "AKID1:s3cret")));
+    assertTrue(e.getMessage().contains("'managementToken' (SLUICE_MANAGEMENT_TOKEN) is required when credentials are"
+        + " set"), e.getMessage());
+    assertTrue(!e.getMessage().contains("s3cret"), e.getMessage());
+    assertEquals("t0ken", ConfigLoader.load(new String[0], Map.of("SLUICE_CREDENTIALS", "AKID1:s3cret",
+        "SLUICE_MANAGEMENT_TOKEN", "t0ken")).security().managementToken());
+    assertEquals("", ConfigLoader.load(new String[0], Map.of("SLUICE_CREDENTIALS", "AKID1:s3cret",
+        "SLUICE_MANAGEMENT_TOKEN", "off")).security().managementToken());
+  }
+
+  @Test
+  void theBridgesAllowedOriginsAreAListOfOriginsOrAStar() {
+    assertEquals(List.of(), ConfigLoader.load(new String[0], Map.of()).push().allowedOrigins(), "own origin only");
+    assertEquals(List.of("https://app.example.com", "http://localhost:3000"), ConfigLoader.load(new String[0],
+        Map.of("SLUICE_PUSH_ALLOWED_ORIGINS", "https://App.example.com/, http://localhost:3000")).push().allowedOrigins());
+    assertEquals(List.of("*"), ConfigLoader.load(new String[0], Map.of("SLUICE_PUSH_ALLOWED_ORIGINS", "*"))
+        .push().allowedOrigins());
+    ConfigException e = assertThrows(ConfigException.class,
+        () -> ConfigLoader.load(new String[0], Map.of("SLUICE_PUSH_ALLOWED_ORIGINS", "app.example.com/path")));
+    assertTrue(e.getMessage().contains("'push.allowedOrigins' (SLUICE_PUSH_ALLOWED_ORIGINS)"), e.getMessage());
+  }
+
+  @Test
+  void connectionLimitsAndTimeoutsHaveTheirDefaultsAndBounds() {
+    HttpConfig http = ConfigLoader.load(new String[0], Map.of()).http();
+    assertEquals(10_000, http.maxConnections());
+    assertEquals(10_000, http.headerTimeoutMillis());
+    assertEquals(30_000, http.bodyTimeoutMillis());
+    assertEquals(75_000, http.idleTimeoutMillis());
+    assertEquals(3_407_872, http.maxBodyBytes(), "a 1 MiB batch, escaped three times over, and its envelope");
+    ConfigException e = assertThrows(ConfigException.class,
+        () -> ConfigLoader.load(new String[0], Map.of("SLUICE_HTTP_MAX_CONNECTIONS", "0")));
+    assertTrue(e.getMessage().contains("'http.maxConnections' (SLUICE_HTTP_MAX_CONNECTIONS)"), e.getMessage());
   }
 
   @Test

@@ -20,6 +20,7 @@ import java.util.concurrent.TimeUnit;
  */
 final class BridgeClient implements AutoCloseable {
   private final Vertx vertx;
+  private final java.util.concurrent.CountDownLatch closed = new java.util.concurrent.CountDownLatch(1);
   private final WebSocketClient wsClient;
   private final NetClient netClient;
   private final WebSocket ws;
@@ -54,6 +55,7 @@ final class BridgeClient implements AutoCloseable {
     BridgeClient c = new BridgeClient(vertx, client, ws, null, null);
     // The bridge answers with binary frames holding JSON (VERTX5-NOTES §6.8).
     ws.handler(b -> c.frames.add(new JsonObject(b)));
+    ws.closeHandler(v -> c.closed.countDown());
     return c;
   }
 
@@ -63,6 +65,7 @@ final class BridgeClient implements AutoCloseable {
     NetSocket socket = client.connect(port, "127.0.0.1").await(10, TimeUnit.SECONDS);
     BridgeClient c = new BridgeClient(vertx, null, null, client, socket);
     socket.handler(c::onTcpData);
+    socket.closeHandler(v -> c.closed.countDown());
     return c;
   }
 
@@ -122,12 +125,19 @@ final class BridgeClient implements AutoCloseable {
     return next(f -> address.equals(f.getString("address")) && !"err".equals(f.getString("type")), timeoutMillis);
   }
 
+  /** Whether the server closes the connection within {@code timeoutMillis}. */
+  boolean closedWithin(long timeoutMillis) throws InterruptedException {
+    return closed.await(timeoutMillis, TimeUnit.MILLISECONDS);
+  }
+
   @Override
   public void close() throws Exception {
-    if (ws != null) {
-      ws.close().await(10, TimeUnit.SECONDS);
-    } else {
-      tcp.close().await(10, TimeUnit.SECONDS);
+    if (closed.getCount() > 0) {
+      if (ws != null) {
+        ws.close().await(10, TimeUnit.SECONDS);
+      } else {
+        tcp.close().await(10, TimeUnit.SECONDS);
+      }
     }
     vertx.close().await(10, TimeUnit.SECONDS);
   }

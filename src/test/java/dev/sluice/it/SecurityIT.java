@@ -143,6 +143,9 @@ class SecurityIT {
     try (BridgeClient tcp = BridgeClient.tcp(tcpPort)) {
       assertEquals("err", tcp.request("sluice.subscribe", new JsonObject().put("queueUrl", queueUrl)).getString("type"),
           "a TCP frame without the token is refused");
+      assertTrue(tcp.closedWithin(5_000), "and its connection closed");
+    }
+    try (BridgeClient tcp = BridgeClient.tcp(tcpPort)) {
       tcp.frame(new JsonObject().put("type", "send").put("address", "sluice.subscribe").put("replyAddress", "r1")
           .put("headers", new JsonObject().put("token", TOKEN)).put("body", new JsonObject().put("queueUrl", queueUrl)));
       JsonObject reply = tcp.next(f -> "r1".equals(f.getString("address")) || "err".equals(f.getString("type")), 10_000);

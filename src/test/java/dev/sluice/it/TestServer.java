@@ -71,6 +71,17 @@ final class TestServer implements AutoCloseable {
         .build();
   }
 
+  /** A client signing with the given key pair and giving up at the first error. */
+  SqsClient client(String keyId, String secret) {
+    return SqsClient.builder()
+        .endpointOverride(endpoint)
+        .region(Region.US_EAST_1)
+        .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(keyId, secret)))
+        .overrideConfiguration(o -> o.retryPolicy(software.amazon.awssdk.core.retry.RetryPolicy.none()))
+        .httpClient(UrlConnectionHttpClient.builder().socketTimeout(Duration.ofSeconds(30)).build())
+        .build();
+  }
+
   SqsAsyncClient asyncClient(int maxConnections) {
     return SqsAsyncClient.builder()
         .endpointOverride(endpoint)

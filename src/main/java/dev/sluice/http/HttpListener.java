@@ -1,13 +1,11 @@
 package dev.sluice.http;
 
-import dev.sluice.auth.Authenticator;
-import dev.sluice.auth.ManagementToken;
+import dev.sluice.auth.Surfaces;
 import dev.sluice.config.HttpConfig;
 import dev.sluice.config.SecurityConfig;
 import dev.sluice.engine.QueueEngine;
 import dev.sluice.metrics.SluiceMetrics;
-import dev.sluice.protocol.json.JsonProtocol;
-import dev.sluice.protocol.query.QueryProtocol;
+import dev.sluice.model.MemoryBudget;
 import dev.sluice.push.PushBridges;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -16,25 +14,30 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
 /**
- * The HTTP verticles sharing one port: they listen as soon as the server starts (health probes
- * answer during recovery), serve the APIs once the engine is up, and shut down together.
+ * The HTTP port: its verticles listen as soon as the server starts (health probes answer during
+ * recovery), serve the APIs once the engine is up, and shut down together. They share the
+ * server-wide bounds: open connections and request bytes in memory.
  */
-public final class HttpFrontend {
-  private final Vertx vertx;
+public final class HttpListener {
+  /** What the verticles of one port share; atomics, as each verticle runs on its own event loop. */
+  record Shared(AtomicInteger openConnections, AtomicLong lastRefusalReport, AtomicInteger refusedSinceReport) {}
+
   private final HttpConfig cfg;
-  private final SecurityConfig security;
   private final int port;
   private final List<SqsHttpVerticle> servers;
+  private final MemoryBudget requestBytes;
 
-  private HttpFrontend(Vertx vertx, HttpConfig cfg, SecurityConfig security, int port, List<SqsHttpVerticle> servers) {
-    this.vertx = vertx;
+  private HttpListener(HttpConfig cfg, int port, List<SqsHttpVerticle> servers) {
     this.cfg = cfg;
-    this.security = security;
     this.port = port;
     this.servers = servers;
+    this.requestBytes = new MemoryBudget(cfg.maxInflightBodyBytes() > 0 ? cfg.maxInflightBodyBytes()
+        : Runtime.getRuntime().maxMemory() / 8);
   }
 
   /**
@@ -43,7 +46,7 @@ public final class HttpFrontend {
    * free port. {@code notReadyReason} answers why the server is not ready, or null when it is;
    * {@code pushFrameBytes} is the push bridge's frame limit, 0 when push is off.
    */
-  public static Future<HttpFrontend> listen(Vertx vertx, HttpConfig cfg, SecurityConfig security, int instances,
+  public static Future<HttpListener> listen(Vertx vertx, HttpConfig cfg, SecurityConfig security, int instances,
       Supplier<String> notReadyReason, int pushFrameBytes) {
     HealthEndpoints health = new HealthEndpoints(notReadyReason);
     int port;
@@ -52,30 +55,32 @@ public final class HttpFrontend {
     } catch (IOException e) {
       return Future.failedFuture(e);
     }
+    Shared shared = new Shared(new AtomicInteger(), new AtomicLong(), new AtomicInteger());
     List<SqsHttpVerticle> servers = new ArrayList<>();
     List<Future<String>> deployed = new ArrayList<>();
     for (int i = 0; i < instances; i++) {
-      SqsHttpVerticle v = new SqsHttpVerticle(cfg.host(), port, security, health, pushFrameBytes);
+      SqsHttpVerticle v = new SqsHttpVerticle(cfg, port, security, health, pushFrameBytes, shared);
       servers.add(v);
       deployed.add(vertx.deployVerticle(v));
     }
-    return Future.all(deployed).map(all -> new HttpFrontend(vertx, cfg, security, port, List.copyOf(servers)));
+    return Future.all(deployed).map(all -> new HttpListener(cfg, port, List.copyOf(servers)));
   }
 
   /** Opens the APIs: the engine is up and recovered. {@code push} is null when push is off. */
-  public void serve(QueueEngine engine, String accountId, PushBridges push, SluiceMetrics metrics) {
-    HttpFront front = new HttpFront(
-        new JsonProtocol(engine, metrics.requests()), new QueryProtocol(engine, metrics.requests()),
-        new Callers(cfg.publicBaseUrl(), accountId), cfg.maxBodyBytes(), Authenticator.of(security.credentials()));
-    ManagementToken token = new ManagementToken(security.managementToken());
-    MetricsEndpoint scrape = new MetricsEndpoint(vertx, engine, metrics, token);
+  public void serve(QueueEngine engine, String accountId, Surfaces surfaces, PushBridges push, SluiceMetrics metrics) {
+    Callers callers = new Callers(cfg.publicBaseUrl(), accountId);
     for (SqsHttpVerticle s : servers) {
-      s.serve(front, push, scrape, token);
+      s.serve(engine, metrics, surfaces, callers, requestBytes, push);
     }
   }
 
   public int port() {
     return port;
+  }
+
+  /** Request body bytes held in memory right now, server-wide. */
+  public long requestBytesInUse() {
+    return requestBytes.usedBytes();
   }
 
   /**

@@ -1,0 +1,73 @@
+package dev.sluice.auth;
+
+import dev.sluice.config.SluiceConfig;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Every surface Sluice exposes and what guards it, decided once from the configuration: the SQS
+ * APIs by SigV4 ({@code credentials}), {@code /metrics} and both push bridges by the management
+ * token, the SockJS bridge also by the browser's Origin. The HTTP routes and the TCP bridge take
+ * their guards from here, and the start-up log lists what it leaves open. Health probes and the
+ * example page are public by design: they hold no data. Immutable.
+ */
+public final class Surfaces {
+  private final Authenticator sqs;
+  private final ManagementToken token;
+  private final OriginPolicy origins;
+  private final List<String> open;
+
+  private Surfaces(Authenticator sqs, ManagementToken token, OriginPolicy origins, List<String> open) {
+    this.sqs = sqs;
+    this.token = token;
+    this.origins = origins;
+    this.open = open;
+  }
+
+  public static Surfaces of(SluiceConfig cfg) {
+    Map<String, String> credentials = cfg.security().credentials();
+    ManagementToken token = new ManagementToken(cfg.security().managementToken());
+    List<String> open = new ArrayList<>();
+    if (credentials.isEmpty()) {
+      open.add("the SQS APIs (no credentials: any signature or none is accepted)");
+    }
+    if (!token.required()) {
+      if (cfg.ops().metricsEnabled()) {
+        open.add("/metrics (no managementToken)");
+      }
+      if (cfg.push().enabled()) {
+        open.add("the push bridge at " + cfg.push().path() + " (no managementToken: anyone who reaches it can"
+            + " read and delete messages)");
+        if (cfg.push().tcpPort() > 0) {
+          open.add("the TCP bridge on " + cfg.push().tcpHost() + ":" + cfg.push().tcpPort() + " (no managementToken)");
+        }
+      }
+    }
+    OriginPolicy origins = new OriginPolicy(cfg.push().allowedOrigins());
+    if (cfg.push().enabled() && origins.any()) {
+      open.add("the push bridge to pages of any site (push.allowedOrigins: *)");
+    }
+    return new Surfaces(Authenticator.of(credentials), token, origins, List.copyOf(open));
+  }
+
+  /** Who may call the SQS APIs. */
+  public Authenticator sqs() {
+    return sqs;
+  }
+
+  /** The bearer token of {@code /metrics} and both push bridges. */
+  public ManagementToken managementToken() {
+    return token;
+  }
+
+  /** The browser pages that may open the SockJS bridge. */
+  public OriginPolicy bridgeOrigins() {
+    return origins;
+  }
+
+  /** What is reachable without any credential, in words for the log; empty when everything is guarded. */
+  public List<String> open() {
+    return open;
+  }
+}

@@ -1,0 +1,91 @@
+package dev.sluice.http;
+
+import dev.sluice.api.ErrorCode;
+import dev.sluice.api.SqsException;
+import dev.sluice.auth.Surfaces;
+import dev.sluice.metrics.MetricNames;
+import dev.sluice.model.Ids;
+import dev.sluice.protocol.Headers;
+import dev.sluice.protocol.json.JsonErrors;
+import dev.sluice.protocol.json.JsonProtocol;
+import dev.sluice.protocol.query.QueryErrors;
+import dev.sluice.push.PushBridges;
+import io.vertx.core.Handler;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.handler.BodyHandler;
+import io.vertx.ext.web.handler.StaticHandler;
+
+/**
+ * Every path the HTTP port answers and who may use it, in one table per phase. Each router matches
+ * on the path normalized the way Vert.x Web normalizes it (dot segments resolved, unreserved
+ * characters decoded) and a protected route's guard is its own first handler, so no spelling of a
+ * path reaches a surface around its guard.
+ *
+ * <pre>
+ *   /health/live, /health/ready   GET  open (probes)
+ *   /metrics                      GET  management token
+ *   {push.path}/**                any  management token (header or ?token=) and an allowed Origin
+ *   /examples/**                  GET  open (a static page and the browser libraries it loads)
+ *   anything else                 any  the SQS APIs: SigV4 when credentials are set
+ * </pre>
+ */
+final class HttpRoutes {
+  /** SockJS from its WebJar, for the example page. */
+  static final String SOCKJS = "META-INF/resources/webjars/sockjs-client/1.6.1/dist/sockjs.min.js";
+
+  private HttpRoutes() {}
+
+  /** While the queues are recovered: health answers, everything else gets the retryable 503. */
+  static Router starting(Vertx vertx, HealthEndpoints health) {
+    Router router = Router.router(vertx);
+    health(router, health);
+    router.route().handler(ctx -> notStartedYet(ctx.request()));
+    return router;
+  }
+
+  /** Once the engine is up. {@code metrics} and {@code push} are null when off. */
+  static Router serving(Vertx vertx, HealthEndpoints health, Surfaces surfaces, MetricsEndpoint metrics,
+      PushBridges push, Handler<HttpServerRequest> sqs) {
+    Router router = Router.router(vertx);
+    health(router, health);
+    if (metrics != null) {
+      router.route(MetricNames.SCRAPE_PATH).method(HttpMethod.GET).method(HttpMethod.HEAD)
+          .handler(new ManagementGuard(surfaces.managementToken(), false, null))
+          .handler(metrics::scrape);
+    }
+    if (push != null) {
+      String bridge = push.path() + "/*";
+      router.route(bridge).handler(new ManagementGuard(surfaces.managementToken(), true, surfaces.bridgeOrigins()));
+      // SockJS's fallback transports (XHR, for browsers without WebSocket) post their frames. (A
+      // route of its own: Vert.x Web wants a body handler first on its route, and the guard must
+      // come before any body is read.)
+      router.route(bridge).handler(BodyHandler.create().setBodyLimit(push.maxFrameBytes()));
+      router.route(bridge).subRouter(push.sockJsRouter(vertx));
+      router.route("/examples/vendor/sockjs.min.js").method(HttpMethod.GET).handler(ctx -> ctx.response()
+          .putHeader("content-type", "application/javascript").sendFile(SOCKJS));
+      router.route("/examples/*").method(HttpMethod.GET).handler(StaticHandler.create("webroot/examples"));
+    }
+    router.route().handler(ctx -> sqs.handle(ctx.request()));
+    return router;
+  }
+
+  private static void health(Router router, HealthEndpoints health) {
+    router.route(HealthEndpoints.LIVE).method(HttpMethod.GET).method(HttpMethod.HEAD).handler(health::live);
+    router.route(HealthEndpoints.READY).method(HttpMethod.GET).method(HttpMethod.HEAD).handler(health::ready);
+  }
+
+  /** Answered in the request's own protocol, so that its SDK reads the 503 and retries. */
+  private static void notStartedYet(HttpServerRequest req) {
+    Refusals.closeIfUnread(req);
+    SqsException starting = new SqsException(ErrorCode.SERVICE_UNAVAILABLE,
+        "Sluice is starting (recovering its queues); retry shortly.");
+    if (JsonProtocol.accepts(req.getHeader(Headers.X_AMZ_TARGET), req)) {
+      JsonErrors.render(req.response(), starting);
+    } else {
+      QueryErrors.render(req.response(), starting, Ids.uuid());
+    }
+  }
+}

@@ -1,0 +1,152 @@
+package dev.sluice.http;
+
+import dev.sluice.api.Caller;
+import dev.sluice.api.ErrorCode;
+import dev.sluice.api.Limits;
+import dev.sluice.api.SqsException;
+import dev.sluice.auth.Authenticator;
+import dev.sluice.auth.SigV4Verifier;
+import dev.sluice.engine.CallerGone;
+import dev.sluice.protocol.Headers;
+import dev.sluice.protocol.json.JsonProtocol;
+import dev.sluice.protocol.query.QueryParams;
+import dev.sluice.protocol.query.QueryProtocol;
+import io.vertx.core.Handler;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpServerRequest;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+
+/**
+ * Serves one SQS request: tells the wire protocol apart (an SQS {@code X-Amz-Target} or the JSON
+ * 1.0 content type is the AWS JSON protocol, anything else the Query protocol), checks what the
+ * signature's headers say before reading the body, reads the body within the action's limit and
+ * the server's budget, checks the signature against it, and hands the request to its protocol. A
+ * request refused before its body was read closes its connection once answered, so that the body
+ * is never read. Stateless apart from the connection states it is given; one per HTTP verticle.
+ */
+final class SqsApiHandler implements Handler<HttpServerRequest> {
+  private static final String RECEIVE_TARGET = "AmazonSQS.ReceiveMessage";
+  private static final String SEND_TARGET = "AmazonSQS.SendMessage";
+  private static final String SEND_BATCH_TARGET = "AmazonSQS.SendMessageBatch";
+
+  private final JsonProtocol json;
+  private final QueryProtocol query;
+  private final Callers callers;
+  private final int maxBodyBytes;
+  private final Authenticator auth;
+  private final BodyReader bodies;
+  private final ConnectionGuard connections;
+
+  SqsApiHandler(JsonProtocol json, QueryProtocol query, Callers callers, int maxBodyBytes, Authenticator auth,
+      BodyReader bodies, ConnectionGuard connections) {
+    this.json = json;
+    this.query = query;
+    this.callers = callers;
+    this.maxBodyBytes = maxBodyBytes;
+    this.auth = auth;
+    this.bodies = bodies;
+    this.connections = connections;
+  }
+
+  @Override
+  public void handle(HttpServerRequest req) {
+    long start = System.nanoTime();
+    Caller caller = callers.of(req);
+    String target = req.getHeader(Headers.X_AMZ_TARGET);
+    boolean isJson = JsonProtocol.accepts(target, req);
+    if (isJson && req.method() != HttpMethod.POST) {
+      refuseUnread(req, isJson, target, new SqsException(ErrorCode.UNSUPPORTED_OPERATION,
+          "The AWS JSON protocol takes POST requests only."), caller, start);
+      return;
+    }
+    SigV4Verifier.Signature signature = null;
+    if (auth.on()) {
+      try {
+        signature = auth.precheck(new HttpSignedRequest(req, null));
+      } catch (SqsException refused) {
+        refuseUnread(req, isJson, target, refused, caller, start);
+        return;
+      }
+    }
+    SigV4Verifier.Signature signed = signature;
+    CallerGone gone = isJson ? watchJsonReceive(req, target) : watch(req);
+    bodies.read(req, limitOf(isJson, target), connections.of(req)).onComplete((read, failure) -> {
+      if (failure != null) {
+        if (!req.response().ended() && !req.response().closed()) {
+          refuseUnread(req, isJson, target, failure, caller, start);
+        }
+        return;
+      }
+      try {
+        if (signed != null) {
+          signed.verify(new HttpSignedRequest(req, read.body));
+        }
+        if (isJson) {
+          json.handle(req, target, read.body, caller, gone, start);
+        } else {
+          query.handle(req, QueryParams.of(req.query(), isForm(req) ? read.body : null), caller, gone, start);
+        }
+      } catch (SqsException refused) {
+        fail(req, isJson, target, refused, caller, start);
+      } finally {
+        // Decoded into the request's own values by now: the raw bytes are no longer held.
+        read.release();
+      }
+    });
+  }
+
+  /** The largest body the action may have: sends carry up to 1 MiB of messages, escaped. */
+  private int limitOf(boolean isJson, String target) {
+    if (isJson && !SEND_TARGET.equals(target) && !SEND_BATCH_TARGET.equals(target)) {
+      return Math.min(maxBodyBytes, Limits.OTHER_REQUEST_MAX_BYTES);
+    }
+    return maxBodyBytes; // a Query request's action may be in the body, not read yet
+  }
+
+  /** Answers a request whose body was not (wholly) read, and reads none of what is left. */
+  private void refuseUnread(HttpServerRequest req, boolean isJson, String target, Throwable failure, Caller caller,
+      long start) {
+    Refusals.closeIfUnread(req);
+    fail(req, isJson, target, failure, caller, start);
+  }
+
+  private void fail(HttpServerRequest req, boolean isJson, String target, Throwable failure, Caller caller,
+      long start) {
+    if (isAuthFailure(failure)) {
+      // The server's time, so that an SDK can correct a skewed clock and sign again.
+      req.response().putHeader("Date", DateTimeFormatter.RFC_1123_DATE_TIME.format(ZonedDateTime.now(ZoneOffset.UTC)));
+    }
+    if (isJson) {
+      req.response().putHeader(Headers.X_AMZN_REQUEST_ID, caller.requestId());
+      json.fail(req.response(), target, failure, start);
+    } else {
+      query.fail(req.response(), null, failure, caller, start);
+    }
+  }
+
+  private static boolean isAuthFailure(Throwable failure) {
+    return failure instanceof SqsException e && switch (e.code()) {
+      case SIGNATURE_DOES_NOT_MATCH, INVALID_CLIENT_TOKEN_ID, MISSING_AUTHENTICATION_TOKEN, INCOMPLETE_SIGNATURE -> true;
+      default -> false;
+    };
+  }
+
+  private static boolean isForm(HttpServerRequest req) {
+    String type = req.getHeader(Headers.CONTENT_TYPE);
+    return req.method() == HttpMethod.POST && (type == null || type.startsWith("application/x-www-form-urlencoded"));
+  }
+
+  /** Only a receive can be parked, so on the JSON protocol only a receive listens for its connection closing. */
+  private static CallerGone watchJsonReceive(HttpServerRequest req, String target) {
+    return RECEIVE_TARGET.equals(target) ? watch(req) : CallerGone.NOT_WATCHED;
+  }
+
+  /** A Query request's action may be in its body, not read yet: every Query request is watched. */
+  private static CallerGone watch(HttpServerRequest req) {
+    CallerGone gone = new CallerGone();
+    req.response().closeHandler(v -> gone.fire());
+    return gone;
+  }
+}
