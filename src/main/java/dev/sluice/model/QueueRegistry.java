@@ -91,12 +91,7 @@ public final class QueueRegistry {
       throw SqsException.missingParameter("QueueName");
     }
     boolean fifoName = name.endsWith(".fifo");
-    String base = fifoName ? name.substring(0, name.length() - 5) : name;
-    boolean ok =
-        !base.isEmpty()
-            && name.length() <= Limits.QUEUE_NAME_MAX_LENGTH
-            && base.chars().allMatch(c -> c < 128 && (Character.isLetterOrDigit(c) || c == '-' || c == '_'));
-    if (!ok) {
+    if (!isValidName(name)) {
       throw SqsException.invalidParameter(
           "Can only include alphanumeric characters, hyphens, or underscores. 1 to 80 in length");
     }
@@ -111,6 +106,19 @@ public final class QueueRegistry {
           "Can only include alphanumeric characters, hyphens, or underscores. 1 to 80 in length");
     }
     return fifoName;
+  }
+
+  /**
+   * Whether {@code name} may name a queue: 1 to 80 characters, alphanumeric, hyphens or
+   * underscores, with an optional {@code .fifo} suffix counted in the 80.
+   */
+  public static boolean isValidName(String name) {
+    if (name == null || name.length() > Limits.QUEUE_NAME_MAX_LENGTH) {
+      return false;
+    }
+    String base = name.endsWith(".fifo") ? name.substring(0, name.length() - 5) : name;
+    return !base.isEmpty()
+        && base.chars().allMatch(c -> c < 128 && (Character.isLetterOrDigit(c) || c == '-' || c == '_'));
   }
 
   /** The queue, or QueueDoesNotExist. */
