@@ -32,6 +32,9 @@ public enum ConfigKey {
       "engine.maxParkedReceivesPerQueue", "Long polls that may wait at once on one queue."),
   ENGINE_MAX_INFLIGHT_PER_QUEUE(
       "engine.maxInflightPerQueue", "In-flight messages per queue before receives stop (SQS: 120000)."),
+  ENGINE_MAX_QUEUES(
+      "engine.maxQueues",
+      "Queues that may exist at once, server-wide (predefined ones included); past it CreateQueue gets OverLimit."),
   STORAGE("storage", "memory (nothing persisted) or postgres (durable, see pg.*)."),
   DURABILITY(
       "durability",

@@ -28,7 +28,7 @@ public final class QueueRegistry {
 
   /**
    * CreateQueue (sqs-reference §2.1): the existing queue when the given attributes match it, a new
-   * queue otherwise. The boolean of the result says whether the queue was created now.
+   * queue otherwise, or OverLimit when the server holds engine.maxQueues queues already.
    */
   public QueueState create(String name, Map<String, String> attributes, Map<String, String> tags, long nowMillis) {
     Map<String, String> attrs = attributes == null ? Map.of() : attributes;
@@ -55,6 +55,11 @@ public final class QueueRegistry {
     if (tags != null && !tags.isEmpty()) {
       md.tag(tags);
     }
+    // Taken last, once nothing else can refuse the queue: a refused one must not hold a slot.
+    if (!env.queueLimit().tryTake()) {
+      throw new SqsException(ErrorCode.OVER_LIMIT, "You have reached the maximum number of queues ("
+          + env.queueLimit().maxQueues() + ") this server allows (engine.maxQueues).");
+    }
     QueueState q = newQueue(md);
     queues.put(name, q);
     env.directory().created(name);
@@ -68,7 +73,8 @@ public final class QueueRegistry {
 
   /**
    * A queue as the durable store gives it back at start-up, with its generation (receipt handles
-   * issued before the restart stay valid), times, attributes and tags. Nothing is written back.
+   * issued before the restart stay valid), times, attributes and tags. Nothing is written back. It
+   * counts against the queue limit even past it: it exists already.
    */
   public QueueState restore(
       String name, long generation, long createdAtMillis, long modifiedAtMillis, Map<String, String> attributes,
@@ -81,6 +87,7 @@ public final class QueueRegistry {
     }
     QueueState q = newQueue(md);
     queues.put(name, q);
+    env.queueLimit().take();
     env.directory().created(name);
     return q;
   }
@@ -137,6 +144,7 @@ public final class QueueRegistry {
   public void delete(String name, long nowMillis) {
     QueueState q = get(name);
     queues.remove(name);
+    env.queueLimit().release();
     env.directory().deleted(name);
     env.changes().queueDeleted(q);
     q.close();
