@@ -9,6 +9,7 @@ import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import dev.sluice.engine.CallerGone;
+import dev.sluice.protocol.Failures;
 import dev.sluice.protocol.json.JsonProtocol;
 import dev.sluice.protocol.query.QueryParams;
 import dev.sluice.protocol.query.QueryProtocol;
@@ -52,7 +53,10 @@ final class HttpFront implements Handler<HttpServerRequest> {
     CallerGone gone = isJson ? watchJsonReceive(req, target) : watch(req);
     BodyReader.read(req, maxBodyBytes).onComplete((body, failure) -> {
       if (failure != null) {
-        if (!req.response().ended()) {
+        if (Failures.isClientGone(failure)) {
+          // It hung up before its request was whole: nobody to answer, and no failure to count.
+          Failures.clientGone(failure);
+        } else if (!req.response().ended()) {
           fail(req, isJson, target, failure, caller, start);
         }
         return;
