@@ -105,6 +105,14 @@ class InputHygieneIT extends SharedServerIT {
     assertEquals(List.of("kept"), bodies(url), "nothing else was stored");
     assertEquals(null, sqs.getQueueAttributes(b -> b.queueUrl(url).attributeNamesWithStrings("Policy"))
         .attributesAsStrings().get("Policy"), "no policy was set");
+
+    String handle = sqs.receiveMessage(b -> b.queueUrl(url)).messages().get(0).receiptHandle();
+    JsonObject deleted = new JsonObject(json("DeleteMessageBatch", bytes(q, "\"Entries\":[",
+        "{\"Id\":\"bad\",\"ReceiptHandle\":\"", handle.substring(0, 33), FF, "\"},",
+        "{\"Id\":\"good\",\"ReceiptHandle\":\"", handle, "\"}]}")).body());
+    assertEquals(List.of("good"), deleted.getJsonArray("Successful").stream()
+        .map(e -> ((JsonObject) e).getString("Id")).toList());
+    assertEquals(Map.of("bad", "ReceiptHandleIsInvalid"), failures(deleted.getJsonArray("Failed")));
   }
 
   static Map<String, String> failures(JsonArray failed) {
