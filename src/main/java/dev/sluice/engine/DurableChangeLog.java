@@ -148,9 +148,8 @@ final class DurableChangeLog implements ChangeLog {
    * {@link #flush}, bounded, for a call answered only once committed (a send, a queue change): fails
    * with the retryable ServiceUnavailable when the commit takes longer than pg.sendTimeoutMillis
    * (PostgreSQL down or slow), and with InternalFailure when PostgreSQL refuses it for good (a queue
-   * change then stays in memory only). The changes stay submitted: once
-   * they commit, pending messages are released all the same (at-least-once, never a false
-   * acknowledgment).
+   * change then stays in memory only). The changes stay submitted: once they commit, pending
+   * messages are released all the same (at-least-once, never a false acknowledgment).
    */
   Future<Void> flushWithin(Releaser release) {
     // A call that changed nothing still answers for earlier changes: a FIFO duplicate is answered

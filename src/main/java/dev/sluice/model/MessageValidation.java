@@ -24,7 +24,7 @@ public final class MessageValidation {
     if (bad >= 0) {
       // An unpaired surrogate is what the protocols make of malformed UTF-8 as well as what a JSON
       // \ud800 escape gives: the text is not Unicode, and naming the surrogate would mislead.
-      String what = Character.isSurrogate((char) bad)
+      String what = bad >= Character.MIN_SURROGATE && bad <= Character.MAX_SURROGATE
           ? "Invalid binary character (malformed UTF-8 or an unpaired surrogate) was found in the message body"
           : "Invalid binary character '#x" + Integer.toHexString(bad).toUpperCase() + "' was found in the message body";
       throw new SqsException(
