@@ -111,6 +111,7 @@ public final class Sluice {
         e.maxParkedReceives(),
         e.maxParkedReceivesPerQueue(),
         e.maxInflightPerQueue(),
+        e.maxQueues(),
         cfg.sqs().accountId(),
         cfg.sqs().region());
   }

@@ -47,11 +47,14 @@ public enum ConfigKey {
       "engine.maxParkedReceivesPerQueue", "Long polls that may wait at once on one queue."),
   ENGINE_MAX_INFLIGHT_PER_QUEUE(
       "engine.maxInflightPerQueue", "In-flight messages per queue before receives stop (SQS: 120000)."),
+  ENGINE_MAX_QUEUES(
+      "engine.maxQueues",
+      "Queues that may exist at once, server-wide (predefined ones included); past it CreateQueue gets OverLimit."),
   STORAGE("storage", "memory (nothing persisted) or postgres (durable, see pg.*)."),
   DURABILITY(
       "durability",
-      "postgres only: commit (a send is answered once it is committed) or relaxed (answered at once;"
-          + " may lose up to one flush interval of sends on a crash)."),
+      "postgres only: commit (a send or a queue change is answered once it is committed) or relaxed"
+          + " (answered at once; may lose up to one flush interval of them on a crash)."),
   PG_URL("pg.url", "postgresql://user[:password]@host:port/database of the PostgreSQL to use."),
   PG_POOL_SIZE("pg.poolSize", "Connections to PostgreSQL; the writer runs up to poolSize - 1 transactions at once."),
   PG_BATCH_SIZE("pg.batchSize", "Most changes written in one transaction."),
@@ -59,7 +62,8 @@ public enum ConfigKey {
       "pg.flushIntervalMillis", "Longest a change waits for others to share its transaction, in ms."),
   PG_SEND_TIMEOUT_MILLIS(
       "pg.sendTimeoutMillis",
-      "Longest a send waits for its commit before failing with the retryable ServiceUnavailable, in ms."),
+      "Longest a send or a queue change waits for its commit before failing with the retryable"
+          + " ServiceUnavailable, in ms."),
   PUSH_ENABLED("push.enabled", "Push delivery over the event-bus bridge (SockJS on the HTTP port)."),
   PUSH_PATH("push.path", "HTTP path of the SockJS event-bus bridge."),
   PUSH_TCP_HOST("push.tcpHost", "Address the TCP event-bus bridge binds to."),

@@ -44,7 +44,8 @@ final class ConfigValues {
         v.number(ConfigKey.ENGINE_MEMORY_BUDGET_BYTES, 0, Long.MAX_VALUE),
         (int) v.number(ConfigKey.ENGINE_MAX_PARKED_RECEIVES, 1, 10_000_000),
         (int) v.number(ConfigKey.ENGINE_MAX_PARKED_RECEIVES_PER_QUEUE, 1, 10_000_000),
-        (int) v.number(ConfigKey.ENGINE_MAX_INFLIGHT_PER_QUEUE, 1, 10_000_000));
+        (int) v.number(ConfigKey.ENGINE_MAX_INFLIGHT_PER_QUEUE, 1, 10_000_000),
+        (int) v.number(ConfigKey.ENGINE_MAX_QUEUES, 1, 10_000_000));
     OpsConfig ops = new OpsConfig(
         v.oneOf(ConfigKey.METRICS_ENABLED, "true", "false").equals("true"),
         (int) v.number(ConfigKey.SHUTDOWN_GRACE_MILLIS, 1_000, 600_000),

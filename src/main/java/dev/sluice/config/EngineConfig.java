@@ -8,4 +8,5 @@ public record EngineConfig(
     long memoryBudgetBytes,
     int maxParkedReceives,
     int maxParkedReceivesPerQueue,
-    int maxInflightPerQueue) {}
+    int maxInflightPerQueue,
+    int maxQueues) {}

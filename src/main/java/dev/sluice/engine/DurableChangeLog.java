@@ -145,30 +145,32 @@ final class DurableChangeLog implements ChangeLog {
   }
 
   /**
-   * {@link #flush}, bounded: fails with the retryable ServiceUnavailable when the commit takes
-   * longer than pg.sendTimeoutMillis (PostgreSQL down or slow). The changes stay submitted: once
-   * they commit, pending messages are released all the same (at-least-once, never a false
-   * acknowledgment).
+   * {@link #flush}, bounded, for a call answered only once committed (a send, a queue change): fails
+   * with the retryable ServiceUnavailable when the commit takes longer than pg.sendTimeoutMillis
+   * (PostgreSQL down or slow), and with InternalFailure when PostgreSQL refuses it for good (a queue
+   * change then stays in memory only). The changes stay submitted: once they commit, pending
+   * messages are released all the same (at-least-once, never a false acknowledgment).
    */
   Future<Void> flushWithin(Releaser release) {
     // A call that changed nothing still answers for earlier changes: a FIFO duplicate is answered
-    // with its original, a repeated FIFO delete with the first one, so both wait for what this
-    // shard submitted before them (batches commit out of order: for all of it).
+    // with its original, a repeated FIFO delete with the first one, a repeated CreateQueue with the
+    // queue made by the first, so each waits for what this shard submitted before it (batches
+    // commit out of order: for all of it).
     Future<Void> committed = ops.isEmpty() ? earlierCommitted() : flush(release);
     if (committed.succeeded()) {
       return committed; // nothing to wait for: no timer
     }
     Promise<Void> answer = ContextInternal.current().promise();
     long timer = vertx.setTimer(sendTimeoutMillis, t -> answer.tryFail(new SqsException(
-        ErrorCode.SERVICE_UNAVAILABLE, "The message could not be stored in time; it may still be delivered."
-            + " Retry the request.")));
+        ErrorCode.SERVICE_UNAVAILABLE, "The request could not be stored in time; it may still take effect"
+            + " (a sent message may still be delivered). Retry the request.")));
     committed.onComplete((ok, failure) -> {
       vertx.cancelTimer(timer);
       if (failure == null) {
         answer.tryComplete();
       } else {
         answer.tryFail(new SqsException(ErrorCode.INTERNAL_FAILURE,
-            "The message could not be stored: PostgreSQL refused it. It was not accepted."));
+            "The request could not be stored: PostgreSQL refused it. A sent message was not accepted."));
       }
     });
     return answer.future();

@@ -9,6 +9,7 @@ package dev.sluice.engine;
  * @param maxParkedReceives long polls parked server-wide (split evenly over the shards)
  * @param maxParkedReceivesPerQueue long polls parked on one queue
  * @param maxInflightPerQueue in-flight messages per queue before receives stop (SQS: 120,000)
+ * @param maxQueues queues that may exist at once, server-wide
  */
 public record EngineSettings(
     int shards,
@@ -17,6 +18,7 @@ public record EngineSettings(
     int maxParkedReceives,
     int maxParkedReceivesPerQueue,
     int maxInflightPerQueue,
+    int maxQueues,
     String accountId,
     String region) {
 

@@ -17,9 +17,13 @@ import dev.sluice.model.QueuePermissions;
 import dev.sluice.model.QueueState;
 import io.vertx.core.Future;
 import java.util.function.BiFunction;
+import java.util.function.Function;
 import java.util.function.Predicate;
 
-/** Queue lifecycle, attributes, tags and permissions: each runs on the shard that owns the queue. */
+/**
+ * Queue lifecycle, attributes, tags and permissions: each runs on the shard that owns the queue,
+ * and every change is acknowledged through {@link #durably}, as sends and FIFO deletes are.
+ */
 public final class QueueActions {
   private final ShardDispatcher dispatcher;
   private final ShardRouter router;
@@ -44,20 +48,45 @@ public final class QueueActions {
 
   /**
    * Like {@link #onQueueUrl}, for changes a client must not see acknowledged before they are
-   * durable: under durability commit the answer waits until the call's changes have committed.
+   * durable (see {@link #durably}).
    */
   <R> Future<R> onQueueUrlDurably(String queueUrl, BiFunction<Shard, QueueState, R> fn) {
-    return onQueueUrlDurably(queueUrl, fn, q -> true);
+    return onQueueDurably(urls.nameOf(queueUrl), fn);
   }
 
   /** {@link #onQueueUrlDurably}, waiting only for the queues {@code mustCommit} accepts. */
   <R> Future<R> onQueueUrlDurably(
       String queueUrl, BiFunction<Shard, QueueState, R> fn, Predicate<QueueState> mustCommit) {
-    String name = urls.nameOf(queueUrl);
+    return onQueueDurably(urls.nameOf(queueUrl), fn, mustCommit);
+  }
+
+  private <R> Future<R> onQueueDurably(String name, BiFunction<Shard, QueueState, R> fn) {
+    return onQueueDurably(name, fn, q -> true);
+  }
+
+  private <R> Future<R> onQueueDurably(
+      String name, BiFunction<Shard, QueueState, R> fn, Predicate<QueueState> mustCommit) {
+    return durably(name, s -> fn.apply(s, s.queue(name)), s -> mustCommit.test(s.queue(name)));
+  }
+
+  /** {@link #durably(String, Function, Predicate)} for a call whose changes always wait. */
+  private <R> Future<R> durably(String name, Function<Shard, R> fn) {
+    return durably(name, fn, s -> true);
+  }
+
+  /**
+   * Runs {@code fn} on the shard that owns the named queue: the one way a change is acknowledged.
+   * Under durability commit the answer waits until what the call changed has committed, and fails
+   * as a send's does when it cannot (ServiceUnavailable past pg.sendTimeoutMillis, InternalFailure
+   * when PostgreSQL refuses it for good); a call that changed nothing waits for what its shard
+   * submitted before it, so a retried request is not acknowledged before its first attempt is
+   * stored. {@code mustCommit} (asked after {@code fn}) may let a call's changes be written behind.
+   * Under relaxed durability, and in memory, it answers at once.
+   */
+  private <R> Future<R> durably(String name, Function<Shard, R> fn, Predicate<Shard> mustCommit) {
     return dispatcher.call(router.shardOf(name), (s, reply) -> {
-      QueueState q = s.queue(name);
-      R answer = fn.apply(s, q);
-      if (!s.answersSendsAfterCommit() || !mustCommit.test(q)) {
+      R answer = fn.apply(s);
+      if (!s.answersAfterCommit() || !mustCommit.test(s)) {
         reply.succeed(answer);
         return;
       }
@@ -78,9 +107,9 @@ public final class QueueActions {
     }
     String url = urls.urlOf(c.baseUrl(), name);
     // A RedrivePolicy's target may live on another shard: it is checked there first (§7.1).
-    return redrive.checkRedrivePolicy(name, r.attributes()).compose(checked -> dispatcher.call(router.shardOf(name), (s, reply) -> {
+    return redrive.checkRedrivePolicy(name, r.attributes()).compose(checked -> durably(name, s -> {
       s.registry().create(name, r.attributes(), r.tags(), s.now());
-      reply.succeed(new CreateQueue.Response(url));
+      return new CreateQueue.Response(url);
     }));
   }
 
@@ -96,9 +125,9 @@ public final class QueueActions {
 
   public Future<Void> deleteQueue(DeleteQueue.Request r) {
     String name = urls.nameOf(r.queueUrl());
-    return dispatcher.call(router.shardOf(name), (s, reply) -> {
+    return durably(name, s -> {
       s.registry().delete(name, s.now());
-      reply.succeed(null);
+      return null;
     });
   }
 
@@ -111,7 +140,7 @@ public final class QueueActions {
       return Future.failedFuture(SqsException.missingParameter("Attributes"));
     }
     String name = urls.nameOf(r.queueUrl());
-    return redrive.checkRedrivePolicy(name, r.attributes()).compose(checked -> onQueue(name, (s, q) -> {
+    return redrive.checkRedrivePolicy(name, r.attributes()).compose(checked -> onQueueDurably(name, (s, q) -> {
       q.setAttributes(r.attributes(), s.now());
       return null;
     }));
@@ -121,7 +150,7 @@ public final class QueueActions {
     if (r.tags() == null) {
       return Future.failedFuture(SqsException.missingParameter("Tags"));
     }
-    return onQueueUrl(r.queueUrl(), (s, q) -> {
+    return onQueueUrlDurably(r.queueUrl(), (s, q) -> {
       q.metadata().tag(r.tags());
       s.resources().changes().queueSaved(q);
       return null;
@@ -132,7 +161,7 @@ public final class QueueActions {
     if (r.tagKeys() == null) {
       return Future.failedFuture(SqsException.missingParameter("TagKeys"));
     }
-    return onQueueUrl(r.queueUrl(), (s, q) -> {
+    return onQueueUrlDurably(r.queueUrl(), (s, q) -> {
       q.metadata().untag(r.tagKeys());
       s.resources().changes().queueSaved(q);
       return null;
@@ -144,21 +173,21 @@ public final class QueueActions {
   }
 
   public Future<Void> purgeQueue(PurgeQueue.Request r) {
-    return onQueueUrl(r.queueUrl(), (s, q) -> {
+    return onQueueUrlDurably(r.queueUrl(), (s, q) -> {
       q.purge(s.now());
       return null;
     });
   }
 
   public Future<Void> addPermission(AddPermission.Request r) {
-    return onQueueUrl(r.queueUrl(), (s, q) -> {
+    return onQueueUrlDurably(r.queueUrl(), (s, q) -> {
       QueuePermissions.add(q, r.label(), r.awsAccountIds(), r.actions(), s.now());
       return null;
     });
   }
 
   public Future<Void> removePermission(RemovePermission.Request r) {
-    return onQueueUrl(r.queueUrl(), (s, q) -> {
+    return onQueueUrlDurably(r.queueUrl(), (s, q) -> {
       QueuePermissions.remove(q, r.label(), s.now());
       return null;
     });

@@ -2,6 +2,7 @@ package dev.sluice.engine;
 
 import dev.sluice.model.MemoryBudget;
 import dev.sluice.model.QueueArns;
+import dev.sluice.model.QueueLimit;
 import dev.sluice.persistence.DurableStore;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
@@ -46,6 +47,7 @@ public final class QueueEngine {
    */
   public static Future<QueueEngine> start(Vertx vertx, EngineSettings settings, DurableStore durable) {
     MemoryBudget budget = new MemoryBudget(settings.memoryBudgetBytes());
+    QueueLimit queueLimit = new QueueLimit(settings.maxQueues());
     byte[] receiptSecret = new byte[32];
     if (durable != null) {
       receiptSecret = durable.receiptKey();
@@ -63,7 +65,7 @@ public final class QueueEngine {
     List<ShardVerticle> shards = new ArrayList<>();
     List<Future<String>> deployed = new ArrayList<>();
     for (int i = 0; i < settings.shards(); i++) {
-      ShardVerticle v = new ShardVerticle(i, settings, budget, receiptSecret, eventBus, clock, crossShard, arns, durable);
+      ShardVerticle v = new ShardVerticle(i, settings, budget, queueLimit, receiptSecret, eventBus, clock, crossShard, arns, durable);
       shards.add(v);
       // Each deployment gets its own event-loop context, assigned round-robin over the loops.
       deployed.add(vertx.deployVerticle(v, new DeploymentOptions().setThreadingModel(ThreadingModel.EVENT_LOOP)));

@@ -4,7 +4,11 @@ import dev.sluice.api.Caller;
 import dev.sluice.api.Limits;
 import dev.sluice.api.ListQueues;
 import dev.sluice.api.SqsException;
+import dev.sluice.model.QueueRegistry;
 import io.vertx.core.Future;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -65,11 +69,25 @@ public final class QueueListing {
     return Base64.getUrlEncoder().withoutPadding().encodeToString(lastName.getBytes(StandardCharsets.UTF_8));
   }
 
+  /**
+   * The queue name a token resumes after. Anything else is refused rather than read as some
+   * position: a token that is not base64url, whose bytes are not UTF-8, or whose text could not
+   * name a queue was not made by {@link #encodeToken}.
+   */
   static String decodeToken(String token) {
     try {
-      return new String(Base64.getUrlDecoder().decode(token), StandardCharsets.UTF_8);
-    } catch (IllegalArgumentException e) {
-      throw SqsException.invalidParameter("Invalid NextToken value.");
+      byte[] bytes = Base64.getUrlDecoder().decode(token);
+      String name = StandardCharsets.UTF_8.newDecoder()
+          .onMalformedInput(CodingErrorAction.REPORT)
+          .onUnmappableCharacter(CodingErrorAction.REPORT)
+          .decode(ByteBuffer.wrap(bytes))
+          .toString();
+      if (QueueRegistry.isValidName(name)) {
+        return name;
+      }
+    } catch (IllegalArgumentException | CharacterCodingException garbage) {
+      // refused below
     }
+    throw SqsException.invalidParameter("Invalid NextToken value.");
   }
 }

@@ -53,8 +53,8 @@ public final class Shard {
     return durable == null ? Future.succeededFuture() : durable.flushWithin(this::release);
   }
 
-  /** Whether a send is answered only once committed (durability commit). */
-  boolean answersSendsAfterCommit() {
+  /** Whether a change (a send, a queue change) is answered only once committed (durability commit). */
+  boolean answersAfterCommit() {
     return durable != null && durable.holdsSendsUntilCommitted();
   }
 

@@ -5,6 +5,7 @@ import dev.sluice.model.DueTimeIndex;
 import dev.sluice.model.MemoryBudget;
 import dev.sluice.model.ParkingLimits;
 import dev.sluice.model.QueueArns;
+import dev.sluice.model.QueueLimit;
 import dev.sluice.model.ReceiptHandleCodec;
 import dev.sluice.model.ShardResources;
 import dev.sluice.persistence.DurableStore;
@@ -24,6 +25,7 @@ public final class ShardVerticle extends VerticleBase {
   private final int index;
   private final EngineSettings settings;
   private final MemoryBudget budget;
+  private final QueueLimit queueLimit;
   private final byte[] receiptSecret;
   private final boolean eventBusDispatch;
   private final LongSupplier clock;
@@ -35,11 +37,12 @@ public final class ShardVerticle extends VerticleBase {
   private long armedForMillis = Long.MAX_VALUE;
 
   public ShardVerticle(
-      int index, EngineSettings settings, MemoryBudget budget, byte[] receiptSecret, boolean eventBusDispatch,
-      LongSupplier clock, CrossShard crossShard, QueueArns arns, DurableStore durable) {
+      int index, EngineSettings settings, MemoryBudget budget, QueueLimit queueLimit, byte[] receiptSecret,
+      boolean eventBusDispatch, LongSupplier clock, CrossShard crossShard, QueueArns arns, DurableStore durable) {
     this.index = index;
     this.settings = settings;
     this.budget = budget;
+    this.queueLimit = queueLimit;
     this.receiptSecret = receiptSecret;
     this.eventBusDispatch = eventBusDispatch;
     this.clock = clock;
@@ -57,6 +60,7 @@ public final class ShardVerticle extends VerticleBase {
         new ReceiptHandleCodec(receiptSecret),
         new ParkingLimits(settings.maxParkedReceivesPerQueue(), settings.maxParkedReceivesPerShard()),
         budget,
+        queueLimit,
         arns,
         settings.maxInflightPerQueue(),
         crossShard,

@@ -7,6 +7,7 @@ import dev.sluice.api.SqsException;
 import dev.sluice.auth.Authenticator;
 import dev.sluice.auth.SigV4Verifier;
 import dev.sluice.engine.CallerGone;
+import dev.sluice.protocol.Failures;
 import dev.sluice.protocol.Headers;
 import dev.sluice.protocol.json.JsonProtocol;
 import dev.sluice.protocol.query.QueryParams;
@@ -74,7 +75,10 @@ final class SqsApiHandler implements Handler<HttpServerRequest> {
     CallerGone gone = isJson ? watchJsonReceive(req, target) : watch(req);
     bodies.read(req, limitOf(isJson, target), connections.of(req)).onComplete((read, failure) -> {
       if (failure != null) {
-        if (!req.response().ended() && !req.response().closed()) {
+        if (Failures.isClientGone(failure)) {
+          // It hung up before its request was whole: nobody to answer, and no failure to count.
+          Failures.clientGone(failure);
+        } else if (!req.response().ended() && !req.response().closed()) {
           refuseUnread(req, isJson, target, failure, caller, start);
         }
         return;

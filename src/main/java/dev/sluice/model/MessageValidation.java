@@ -22,11 +22,14 @@ public final class MessageValidation {
     }
     int bad = firstInvalidCodePoint(body);
     if (bad >= 0) {
+      // An unpaired surrogate is what the protocols make of malformed UTF-8 as well as what a JSON
+      // \ud800 escape gives: the text is not Unicode, and naming the surrogate would mislead.
+      String what = bad >= Character.MIN_SURROGATE && bad <= Character.MAX_SURROGATE
+          ? "Invalid binary character (malformed UTF-8 or an unpaired surrogate) was found in the message body"
+          : "Invalid binary character '#x" + Integer.toHexString(bad).toUpperCase() + "' was found in the message body";
       throw new SqsException(
           ErrorCode.INVALID_MESSAGE_CONTENTS,
-          "Invalid binary character '#x"
-              + Integer.toHexString(bad).toUpperCase()
-              + "' was found in the message body, the set of allowed characters is "
+          what + ", the set of allowed characters is "
               + "#x9 | #xA | #xD | #x20 to #xD7FF | #xE000 to #xFFFD | #x10000 to #x10FFFF");
     }
   }
@@ -177,6 +180,10 @@ public final class MessageValidation {
       if (v == null || !"String".equals(v.dataType()) || v.stringValue() == null || v.stringValue().isEmpty()) {
         throw SqsException.invalidParameter(
             "Message system attribute '" + e.getKey() + "' must contain a non-empty value of type 'String'.");
+      }
+      if (firstInvalidCodePoint(v.stringValue()) >= 0) {
+        throw SqsException.invalidParameter(
+            "Message system attribute '" + e.getKey() + "' contains invalid characters.");
       }
     }
   }

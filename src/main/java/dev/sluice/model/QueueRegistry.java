@@ -28,7 +28,7 @@ public final class QueueRegistry {
 
   /**
    * CreateQueue (sqs-reference §2.1): the existing queue when the given attributes match it, a new
-   * queue otherwise. The boolean of the result says whether the queue was created now.
+   * queue otherwise, or OverLimit when the server holds engine.maxQueues queues already.
    */
   public QueueState create(String name, Map<String, String> attributes, Map<String, String> tags, long nowMillis) {
     Map<String, String> attrs = attributes == null ? Map.of() : attributes;
@@ -55,6 +55,11 @@ public final class QueueRegistry {
     if (tags != null && !tags.isEmpty()) {
       md.tag(tags);
     }
+    // Taken last, once nothing else can refuse the queue: a refused one must not hold a slot.
+    if (!env.queueLimit().tryTake()) {
+      throw new SqsException(ErrorCode.OVER_LIMIT, "You have reached the maximum number of queues ("
+          + env.queueLimit().maxQueues() + ") this server allows (engine.maxQueues).");
+    }
     QueueState q = newQueue(md);
     queues.put(name, q);
     env.directory().created(name);
@@ -68,7 +73,8 @@ public final class QueueRegistry {
 
   /**
    * A queue as the durable store gives it back at start-up, with its generation (receipt handles
-   * issued before the restart stay valid), times, attributes and tags. Nothing is written back.
+   * issued before the restart stay valid), times, attributes and tags. Nothing is written back. It
+   * counts against the queue limit even past it: it exists already.
    */
   public QueueState restore(
       String name, long generation, long createdAtMillis, long modifiedAtMillis, Map<String, String> attributes,
@@ -81,6 +87,7 @@ public final class QueueRegistry {
     }
     QueueState q = newQueue(md);
     queues.put(name, q);
+    env.queueLimit().take();
     env.directory().created(name);
     return q;
   }
@@ -91,12 +98,7 @@ public final class QueueRegistry {
       throw SqsException.missingParameter("QueueName");
     }
     boolean fifoName = name.endsWith(".fifo");
-    String base = fifoName ? name.substring(0, name.length() - 5) : name;
-    boolean ok =
-        !base.isEmpty()
-            && name.length() <= Limits.QUEUE_NAME_MAX_LENGTH
-            && base.chars().allMatch(c -> c < 128 && (Character.isLetterOrDigit(c) || c == '-' || c == '_'));
-    if (!ok) {
+    if (!isValidName(name)) {
       throw SqsException.invalidParameter(
           "Can only include alphanumeric characters, hyphens, or underscores. 1 to 80 in length");
     }
@@ -111,6 +113,19 @@ public final class QueueRegistry {
           "Can only include alphanumeric characters, hyphens, or underscores. 1 to 80 in length");
     }
     return fifoName;
+  }
+
+  /**
+   * Whether {@code name} may name a queue: 1 to 80 characters, alphanumeric, hyphens or
+   * underscores, with an optional {@code .fifo} suffix counted in the 80.
+   */
+  public static boolean isValidName(String name) {
+    if (name == null || name.length() > Limits.QUEUE_NAME_MAX_LENGTH) {
+      return false;
+    }
+    String base = name.endsWith(".fifo") ? name.substring(0, name.length() - 5) : name;
+    return !base.isEmpty()
+        && base.chars().allMatch(c -> c < 128 && (Character.isLetterOrDigit(c) || c == '-' || c == '_'));
   }
 
   /** The queue, or QueueDoesNotExist. */
@@ -129,6 +144,7 @@ public final class QueueRegistry {
   public void delete(String name, long nowMillis) {
     QueueState q = get(name);
     queues.remove(name);
+    env.queueLimit().release();
     env.directory().deleted(name);
     env.changes().queueDeleted(q);
     q.close();

@@ -2,6 +2,9 @@ package dev.sluice.protocol;
 
 import dev.sluice.api.ErrorCode;
 import dev.sluice.api.SqsException;
+import io.vertx.core.http.HttpClosedException;
+import io.vertx.core.http.StreamResetException;
+import java.nio.channels.ClosedChannelException;
 
 /** What a failed request is answered with, on either wire protocol. Stateless. */
 public final class Failures {
@@ -14,12 +17,42 @@ public final class Failures {
     return failure instanceof SqsException e ? e.code() : ErrorCode.INTERNAL_FAILURE;
   }
 
-  /** Unexpected failures are bugs: logged with their stack trace, answered as InternalFailure. */
+  /**
+   * Unexpected failures are bugs: logged with their stack trace, answered as InternalFailure. A
+   * client that hung up is no bug of ours: logged at DEBUG (see {@link #clientGone}).
+   */
   public static SqsException asSqs(Throwable failure) {
     if (failure instanceof SqsException e) {
       return e;
     }
-    LOG.log(System.Logger.Level.ERROR, "Internal failure while serving a request", failure);
+    if (isClientGone(failure)) {
+      clientGone(failure);
+    } else {
+      LOG.log(System.Logger.Level.ERROR, "Internal failure while serving a request", failure);
+    }
     return new SqsException(ErrorCode.INTERNAL_FAILURE, "We encountered an internal error. Please try again.");
+  }
+
+  /**
+   * True when {@code failure} only says that the client's connection closed: it hung up while its
+   * body was being read (Vert.x fails the read with HttpClosedException on HTTP/1.x, with
+   * StreamResetException when an HTTP/2 client resets the stream), or the channel was already
+   * closed when something was written to it.
+   */
+  public static boolean isClientGone(Throwable failure) {
+    Throwable t = failure;
+    for (int depth = 0; t != null && depth < 8; depth++, t = t.getCause()) {
+      if (t instanceof HttpClosedException || t instanceof StreamResetException
+          || t instanceof ClosedChannelException) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Logs a request its client abandoned: at DEBUG, without a stack trace (a client's choice, not our fault). */
+  public static void clientGone(Throwable failure) {
+    LOG.log(System.Logger.Level.DEBUG, () -> "The client closed its connection before its request was answered: "
+        + failure);
   }
 }

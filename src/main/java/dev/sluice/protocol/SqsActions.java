@@ -88,16 +88,16 @@ public final class SqsActions {
   // Messages (§2.8–2.14).
   public static final SqsAction<SendMessage.Request, SendMessage.Response> SEND_MESSAGE = withOutput("SendMessage",
       in -> new SendMessage.Request(
-          in.string("QueueUrl"), in.string("MessageBody"), in.integer("DelaySeconds"),
+          in.string("QueueUrl"), in.text("MessageBody"), in.integer("DelaySeconds"),
           in.messageAttributes("MessageAttributes"), in.messageAttributes("MessageSystemAttributes"),
-          in.string("MessageDeduplicationId"), in.string("MessageGroupId")),
+          in.text("MessageDeduplicationId"), in.text("MessageGroupId")),
       (e, c, r, g) -> e.sends().sendMessage(c, r));
   public static final SqsAction<SendMessageBatch.Request, SendMessageBatch.Response> SEND_MESSAGE_BATCH = withOutput(
       "SendMessageBatch",
       in -> new SendMessageBatch.Request(in.string("QueueUrl"), entries(in, x -> new SendMessageBatch.Entry(
-          x.string("Id"), x.string("MessageBody"), x.integer("DelaySeconds"),
+          x.string("Id"), x.text("MessageBody"), x.integer("DelaySeconds"),
           x.messageAttributes("MessageAttributes"), x.messageAttributes("MessageSystemAttributes"),
-          x.string("MessageDeduplicationId"), x.string("MessageGroupId")))),
+          x.text("MessageDeduplicationId"), x.text("MessageGroupId")))),
       (e, c, r, g) -> e.sends().sendMessageBatch(c, r));
   public static final SqsAction<ReceiveMessage.Request, ReceiveMessage.Response> RECEIVE_MESSAGE = withOutput(
       "ReceiveMessage",
@@ -107,23 +107,23 @@ public final class SqsActions {
           in.integer("WaitTimeSeconds"), in.string("ReceiveRequestAttemptId")),
       (e, c, r, g) -> e.receives().receiveMessage(r, g));
   public static final SqsAction<DeleteMessage.Request, Void> DELETE_MESSAGE = withoutOutput("DeleteMessage",
-      in -> new DeleteMessage.Request(in.string("QueueUrl"), in.string("ReceiptHandle")),
+      in -> new DeleteMessage.Request(in.string("QueueUrl"), in.text("ReceiptHandle")),
       (e, c, r, g) -> e.receipts().deleteMessage(r));
   public static final SqsAction<DeleteMessageBatch.Request, BatchIdsResponse> DELETE_MESSAGE_BATCH = withOutput(
       "DeleteMessageBatch",
       in -> new DeleteMessageBatch.Request(in.string("QueueUrl"), entries(in,
-          x -> new DeleteMessageBatch.Entry(x.string("Id"), x.string("ReceiptHandle")))),
+          x -> new DeleteMessageBatch.Entry(x.string("Id"), x.text("ReceiptHandle")))),
       (e, c, r, g) -> e.receipts().deleteMessageBatch(r));
   public static final SqsAction<ChangeMessageVisibility.Request, Void> CHANGE_MESSAGE_VISIBILITY = withoutOutput(
       "ChangeMessageVisibility",
       in -> new ChangeMessageVisibility.Request(
-          in.string("QueueUrl"), in.string("ReceiptHandle"), in.integer("VisibilityTimeout")),
+          in.string("QueueUrl"), in.text("ReceiptHandle"), in.integer("VisibilityTimeout")),
       (e, c, r, g) -> e.receipts().changeMessageVisibility(r));
   public static final SqsAction<ChangeMessageVisibilityBatch.Request, BatchIdsResponse>
       CHANGE_MESSAGE_VISIBILITY_BATCH = withOutput("ChangeMessageVisibilityBatch",
           in -> new ChangeMessageVisibilityBatch.Request(in.string("QueueUrl"), entries(in,
               x -> new ChangeMessageVisibilityBatch.Entry(
-                  x.string("Id"), x.string("ReceiptHandle"), x.integer("VisibilityTimeout")))),
+                  x.string("Id"), x.text("ReceiptHandle"), x.integer("VisibilityTimeout")))),
           (e, c, r, g) -> e.receipts().changeMessageVisibilityBatch(r));
 
   // Dead-letter queues (§2.16, §7.3).

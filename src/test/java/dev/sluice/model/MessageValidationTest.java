@@ -26,6 +26,26 @@ class MessageValidationTest {
   }
 
   @Test
+  void unpairedSurrogatesAreRefusedWhateverTheDecoderDid() {
+    // A JSON \ud800 escape gives a lone surrogate; the protocols turn malformed UTF-8 into them too.
+    for (String bad : new String[] {"\uD800", "x\uDC00y", "\uDCFF", "end\uD83D", "\uDE00\uD83D"}) {
+      SqsException e = assertThrows(SqsException.class, () -> MessageValidation.checkBody(bad));
+      assertEquals(ErrorCode.INVALID_MESSAGE_CONTENTS, e.code());
+      assertEquals("Invalid binary character (malformed UTF-8 or an unpaired surrogate) was found in the message"
+          + " body, the set of allowed characters is #x9 | #xA | #xD | #x20 to #xD7FF | #xE000 to #xFFFD | #x10000"
+          + " to #x10FFFF", e.getMessage());
+      assertEquals(ErrorCode.INVALID_PARAMETER_VALUE, attrFails("a", MessageAttributeValue.ofString(bad)).code());
+      assertEquals(ErrorCode.INVALID_PARAMETER_VALUE, attrFails("a\uDCFF", MessageAttributeValue.ofString("v")).code());
+      SqsException trace = assertThrows(SqsException.class, () -> MessageValidation.checkSystemAttributes(
+          Map.of("AWSTraceHeader", MessageAttributeValue.ofString("Root=" + bad))));
+      assertEquals(ErrorCode.INVALID_PARAMETER_VALUE, trace.code());
+    }
+    assertEquals("Invalid binary character '#x1' was found in the message body, the set of allowed characters is"
+        + " #x9 | #xA | #xD | #x20 to #xD7FF | #xE000 to #xFFFD | #x10000 to #x10FFFF",
+        assertThrows(SqsException.class, () -> MessageValidation.checkBody("\u0001")).getMessage());
+  }
+
+  @Test
   void emptyBodyIsAMissingParameter() {
     SqsException e = assertThrows(SqsException.class, () -> MessageValidation.checkBody(""));
     assertEquals(ErrorCode.MISSING_PARAMETER, e.code());

@@ -68,4 +68,48 @@ class QueueRegistryTest {
     QueueState q = shard.registry.create("t", Map.of(), Map.of("team", "payments"), shard.now);
     assertEquals(Map.of("team", "payments"), q.metadata().tags());
   }
+
+  @Test
+  void theQueueLimitIsServerWideAndFollowsCreatesDeletesAndRestores() {
+    QueueLimit limit = new QueueLimit(3);
+    ShardFixture one = new ShardFixture(limit);
+    ShardFixture two = new ShardFixture(limit);
+    one.create("a", Map.of());
+    two.create("b", Map.of());
+    two.registry.restore("c", 7, one.now, one.now, Map.of(), Map.of()); // recovered: counts
+    assertEquals(3, limit.queues());
+    SqsException e = assertThrows(SqsException.class, () -> one.create("d", Map.of()));
+    assertEquals(ErrorCode.OVER_LIMIT, e.code());
+    assertEquals("You have reached the maximum number of queues (3) this server allows (engine.maxQueues).",
+        e.getMessage());
+    assertSame(one.registry.find("a"), one.create("a", Map.of()), "an existing queue is still answered");
+    two.registry.delete("b", two.now);
+    assertEquals(2, limit.queues());
+    one.create("d", Map.of());
+    assertEquals(3, limit.queues());
+  }
+
+  @Test
+  void aRefusedQueueHoldsNoSlot() {
+    QueueLimit limit = new QueueLimit(1);
+    ShardFixture s = new ShardFixture(limit);
+    assertThrows(SqsException.class, () -> s.create("bad", Map.of("DelaySeconds", "901")));
+    assertThrows(SqsException.class, () -> s.registry.create("tags", Map.of(), Map.of("", "empty key"), s.now));
+    assertEquals(0, limit.queues());
+    s.create("fits", Map.of());
+  }
+
+  @Test
+  void recoveryKeepsQueuesPastTheLimit() {
+    QueueLimit limit = new QueueLimit(1);
+    ShardFixture s = new ShardFixture(limit);
+    s.registry.restore("a", 1, s.now, s.now, Map.of(), Map.of());
+    s.registry.restore("b", 2, s.now, s.now, Map.of(), Map.of());
+    assertEquals(2, limit.queues());
+    assertEquals(ErrorCode.OVER_LIMIT, assertThrows(SqsException.class, () -> s.create("c", Map.of())).code());
+    s.registry.delete("a", s.now);
+    assertEquals(ErrorCode.OVER_LIMIT, assertThrows(SqsException.class, () -> s.create("c", Map.of())).code());
+    s.registry.delete("b", s.now);
+    s.create("c", Map.of());
+  }
 }

@@ -13,6 +13,7 @@ import java.util.Map;
 final class ShardFixture {
   final DueTimeIndex index = new DueTimeIndex();
   final MemoryBudget budget;
+  final QueueLimit queueLimit;
   final ParkingLimits parking;
   final ShardResources env;
   final QueueRegistry registry;
@@ -31,10 +32,21 @@ final class ShardFixture {
   }
 
   ShardFixture(long budgetBytes, int parkedPerQueue, int parkedPerShard, int maxInflight, ChangeLog changes) {
+    this(budgetBytes, parkedPerQueue, parkedPerShard, maxInflight, changes, new QueueLimit(1_000_000));
+  }
+
+  /** One shard of a server whose other shards share {@code queueLimit}. */
+  ShardFixture(QueueLimit queueLimit) {
+    this(1L << 30, 100, 1000, 120_000, ChangeLog.NONE, queueLimit);
+  }
+
+  ShardFixture(long budgetBytes, int parkedPerQueue, int parkedPerShard, int maxInflight, ChangeLog changes,
+      QueueLimit queueLimit) {
+    this.queueLimit = queueLimit;
     budget = new MemoryBudget(budgetBytes);
     parking = new ParkingLimits(parkedPerQueue, parkedPerShard);
     env = new ShardResources(index, new ReceiptHandleCodec(new byte[32]), parking, budget,
-        ARNS, maxInflight, new DeadLetterRoute() {
+        queueLimit, ARNS, maxInflight, new DeadLetterRoute() {
           @Override
           public boolean exists(String targetArn) {
             return registry.find(nameOf(targetArn)) != null;

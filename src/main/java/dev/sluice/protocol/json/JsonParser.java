@@ -1,5 +1,6 @@
 package dev.sluice.protocol.json;
 
+import dev.sluice.protocol.Utf8;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -8,7 +9,8 @@ import java.util.Map;
 
 /**
  * A small, strict JSON parser for request bodies: UTF-8 bytes in; maps, lists, strings, longs,
- * doubles, booleans and nulls out. Requests are small and every one is parsed, so this avoids a
+ * doubles, booleans and nulls out. Strings are decoded by {@link Utf8}: malformed UTF-8 and lone
+ * surrogate escapes come out as unpaired surrogates, for the reader or the engine to refuse. Requests are small and every one is parsed, so this avoids a
  * general parser's per-document set-up cost (measured: it dominated the JSON share of a
  * SendMessage). Stateless apart from one instance per parse.
  */
@@ -124,7 +126,7 @@ final class JsonParser {
     while (pos < end) {
       byte c = in[pos];
       if (c == '"') {
-        String s = new String(in, start, pos - start, StandardCharsets.UTF_8);
+        String s = Utf8.decode(in, start, pos - start);
         pos++;
         return s;
       }
@@ -141,12 +143,12 @@ final class JsonParser {
 
   /** The slow path, from the first backslash on: decode into a builder. */
   private String escapedString(int start) {
-    StringBuilder b = new StringBuilder(new String(in, start, pos - start, StandardCharsets.UTF_8));
+    StringBuilder b = new StringBuilder(Utf8.decode(in, start, pos - start));
     int chunk = pos;
     while (pos < end) {
       byte c = in[pos];
       if (c == '"') {
-        b.append(new String(in, chunk, pos - chunk, StandardCharsets.UTF_8));
+        b.append(Utf8.decode(in, chunk, pos - chunk));
         pos++;
         return b.toString();
       }
@@ -157,7 +159,7 @@ final class JsonParser {
         pos++;
         continue;
       }
-      b.append(new String(in, chunk, pos - chunk, StandardCharsets.UTF_8));
+      b.append(Utf8.decode(in, chunk, pos - chunk));
       pos++;
       byte e = next();
       switch (e) {

@@ -4,6 +4,7 @@ import dev.sluice.api.ErrorCode;
 import dev.sluice.api.MessageAttributeValue;
 import dev.sluice.api.SqsException;
 import dev.sluice.protocol.Members;
+import dev.sluice.protocol.Utf8;
 import io.vertx.core.buffer.Buffer;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -45,6 +46,11 @@ public final class JsonReader implements Members {
 
   @Override
   public String string(String name) {
+    return Utf8.checked(text(name), name);
+  }
+
+  @Override
+  public String text(String name) {
     Object v = json.get(name);
     if (v == null || v instanceof String) {
       return (String) v;
@@ -78,7 +84,7 @@ public final class JsonReader implements Members {
       if (!(v instanceof String s)) {
         throw wrongType(v, "a String", name);
       }
-      out.add(s);
+      out.add(Utf8.checked(s, name));
     }
     return out;
   }
@@ -94,7 +100,7 @@ public final class JsonReader implements Members {
       if (!(e.getValue() instanceof String s)) {
         throw wrongType(e.getValue(), "a String", name + "." + e.getKey());
       }
-      out.put(e.getKey(), s);
+      out.put(Utf8.checked(e.getKey(), name), Utf8.checked(s, name + "." + e.getKey()));
     }
     return out;
   }
@@ -131,7 +137,7 @@ public final class JsonReader implements Members {
       }
       JsonReader r = new JsonReader((Map<String, Object>) v);
       out.put(e.getKey(), new MessageAttributeValue(
-          r.string("DataType"), r.string("StringValue"), decodeBase64(r.string("BinaryValue"))));
+          r.text("DataType"), r.text("StringValue"), decodeBase64(r.text("BinaryValue"))));
     }
     return out;
   }

@@ -3,6 +3,7 @@ package dev.sluice.protocol.query;
 import dev.sluice.api.MessageAttributeValue;
 import dev.sluice.api.SqsException;
 import dev.sluice.protocol.Members;
+import dev.sluice.protocol.Utf8;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.LinkedHashMap;
@@ -73,6 +74,11 @@ public final class QueryReader implements Members {
 
   @Override
   public String string(String name) {
+    return Utf8.checked(text(name), prefix + name);
+  }
+
+  @Override
+  public String text(String name) {
     String v = params.get(prefix + name);
     return v == null && name.equals(QUEUE_URL) ? pathQueueUrl : v;
   }
@@ -103,7 +109,7 @@ public final class QueryReader implements Members {
     for (int n : indexes) {
       String v = params.get(prefix + element + "." + n);
       if (v != null) { // not Element.N.something
-        out.add(v);
+        out.add(Utf8.checked(v, prefix + element + "." + n));
       }
     }
     return out;
@@ -124,7 +130,8 @@ public final class QueryReader implements Members {
     Map<String, String> out = new LinkedHashMap<>();
     for (int n : indexes) {
       String entry = element + "." + n + ".";
-      out.put(required(entry + pairs.key()), required(entry + pairs.value()));
+      out.put(Utf8.checked(required(entry + pairs.key()), prefix + entry + pairs.key()),
+          Utf8.checked(required(entry + pairs.value()), prefix + entry + pairs.value()));
     }
     return out;
   }

@@ -36,6 +36,29 @@ class JsonCodecTest {
   }
 
   @Test
+  void textThatIsNotUtf8OrHoldsALoneSurrogateEscapeIsKeptVisibleForTheChecks() {
+    byte[] doc = {'{', '"', 'a', '"', ':', '"', 'x', (byte) 0xFF, '"', ',', '"', 'b', '"', ':', '"', '\\', 'n',
+        (byte) 0xC3, '"', '}'};
+    @SuppressWarnings("unchecked")
+    Map<String, Object> m = (Map<String, Object>) JsonParser.parse(doc, 0, doc.length);
+    assertEquals("x\uDCFF", m.get("a"), "a malformed byte, not U+FFFD");
+    assertEquals("\n\uDCC3", m.get("b"), "after an escape too");
+    assertEquals("\uD800", parse("\"\\ud800\""), "a lone surrogate escape");
+  }
+
+  @Test
+  void theReaderRefusesTextThatIsNotWellFormedExceptWhereTheEngineChecksIt() {
+    JsonReader r = JsonReader.of(io.vertx.core.buffer.Buffer.buffer(
+        "{\"QueueUrl\":\"q\\udc00\",\"MessageBody\":\"b\\ud800\",\"Tags\":{\"k\":\"\\udfff\"},"
+            + "\"TagKeys\":[\"\\ud800\"]}"));
+    for (Runnable read : List.<Runnable>of(() -> r.string("QueueUrl"), () -> r.string("MessageBody"),
+        () -> r.stringMap("Tags"), () -> r.strings("TagKeys"))) {
+      assertEquals(ErrorCode.INVALID_PARAMETER_VALUE, assertThrows(SqsException.class, read::run).code());
+    }
+    assertEquals("b\uD800", r.text("MessageBody"), "left for the engine to refuse with its own code");
+  }
+
+  @Test
   void rejectsWhatIsNotExactlyOneJsonValue() {
     for (String bad : List.of("", "{", "{\"a\":}", "{\"a\":1,}", "[1 2]", "{\"a\":\"\u0001\"}", "{} {}", "tru",
         "{\"a\":\"\\x\"}", "{a:1}", "\"unterminated", "{\"a\":1e999}", "-.5", "1.", "007", "-", "1e", "+1")) {
