@@ -68,7 +68,7 @@ public final class Sluice {
     Surfaces surfaces = Surfaces.of(cfg);
     if (!surfaces.open().isEmpty()) {
       LOG.log(System.Logger.Level.WARNING, "Open to anyone who can reach them: " + String.join("; ", surfaces.open())
-          + " (README, \"Security\")");
+          + " (see src/site/markdown/security.md)");
     }
     // The port opens first, so that health probes are answered while the queues are recovered.
     return HttpListener.listen(vertx, cfg.http(), cfg.security(), httpInstances, notReadyReason,

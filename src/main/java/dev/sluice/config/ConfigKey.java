@@ -6,7 +6,7 @@ import java.util.Optional;
 /**
  * Every configuration key: its path in {@code conf/sluice.yaml}, the environment variable that
  * overrides it, and what it means. Defaults live only in conf/sluice.yaml (shipped in the jar);
- * a test keeps this table, that file and the README's table in agreement.
+ * a test keeps this table, that file and the table of src/site/markdown/configuration.md in agreement.
  */
 public enum ConfigKey {
   HTTP_HOST("http.host", "Address the HTTP listener binds to. Use 0.0.0.0 in containers."),

@@ -1,6 +1,6 @@
 package dev.sluice.config;
 
-/** The {@code engine} section (0 means "derive from the machine" where the README says so). */
+/** The {@code engine} section (0 means "derive from the machine" where src/site/markdown/configuration.md says so). */
 public record EngineConfig(
     int eventLoops,
     int shards,

@@ -3,7 +3,7 @@ package dev.sluice.metrics;
 /**
  * Every metric Sluice exports, in Micrometer's dotted form; Prometheus shows them with underscores
  * and a unit suffix (sluice.queue.oldest.message.age → sluice_queue_oldest_message_age_seconds).
- * The README's "Metrics" table and the Kubernetes autoscaling examples use these names; tests keep
+ * The metrics table of src/site/markdown/operations.md and the Kubernetes autoscaling examples use these names; tests keep
  * them in agreement.
  */
 public final class MetricNames {

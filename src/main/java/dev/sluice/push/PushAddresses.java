@@ -1,7 +1,7 @@
 package dev.sluice.push;
 
 /**
- * The event-bus addresses of the push protocol (README, "Push delivery"). Clients may send only to
+ * The event-bus addresses of the push protocol (src/site/markdown/push.md). Clients may send only to
  * the five request addresses and register only on the delivery address of a subscription they
  * made; everything else is refused by the bridges.
  */

@@ -9,7 +9,7 @@ import io.vertx.core.json.JsonObject;
 import java.util.Base64;
 import java.util.Map;
 
-/** The JSON shapes the push protocol sends: pushed messages and errors (README, "Push delivery"). */
+/** The JSON shapes the push protocol sends: pushed messages and errors (src/site/markdown/push.md). */
 final class PushMessages {
   private PushMessages() {}
 

@@ -11,26 +11,26 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
-/** conf/sluice.yaml, the ConfigKey table and the README's configuration table say the same. */
+/** conf/sluice.yaml, the ConfigKey table and the configuration page's table say the same. */
 class ConfigDocumentationTest {
   static final Pattern ROW = Pattern.compile("^\\| `([a-zA-Z.]+)` \\| `(SLUICE_[A-Z_]+)` \\| `([^`]*)` \\|", Pattern.MULTILINE);
 
   @Test
-  void readmeTableListsEveryKeyWithItsVariableAndDefault() throws Exception {
-    String readme = Files.readString(Path.of("README.md"));
+  void theConfigurationPageListsEveryKeyWithItsVariableAndDefault() throws Exception {
+    String readme = Files.readString(Path.of("src/site/markdown/configuration.md"));
     Map<String, String[]> rows = new LinkedHashMap<>();
     Matcher m = ROW.matcher(readme);
     while (m.find()) {
       rows.put(m.group(1), new String[] {m.group(2), m.group(3)});
     }
     Map<String, String> defaults = bundledDefaults();
-    assertEquals(ConfigKey.values().length, rows.size(), "one README row per key");
+    assertEquals(ConfigKey.values().length, rows.size(), "one row per key");
     for (ConfigKey k : ConfigKey.values()) {
       String[] row = rows.get(k.path());
-      assertTrue(row != null, "README documents " + k.path());
+      assertTrue(row != null, "configuration.md documents " + k.path());
       assertEquals(k.envVar(), row[0], k.path());
       String expected = defaults.get(k.path()).isEmpty() ? "\"\"" : defaults.get(k.path());
-      assertEquals(expected, row[1], "README default of " + k.path());
+      assertEquals(expected, row[1], "documented default of " + k.path());
     }
   }
 

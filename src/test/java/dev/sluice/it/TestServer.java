@@ -62,13 +62,7 @@ final class TestServer implements AutoCloseable {
 
   /** A client that gives up at the first error, to see each answer as the server gave it. */
   SqsClient clientWithoutRetries() {
-    return SqsClient.builder()
-        .endpointOverride(endpoint)
-        .region(Region.US_EAST_1)
-        .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("AKIDTEST", "secret")))
-        .overrideConfiguration(o -> o.retryPolicy(software.amazon.awssdk.core.retry.RetryPolicy.none()))
-        .httpClient(UrlConnectionHttpClient.builder().socketTimeout(Duration.ofSeconds(30)).build())
-        .build();
+    return client("AKIDTEST", "secret");
   }
 
   /** A client signing with the given key pair and giving up at the first error. */

@@ -13,16 +13,16 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
-/** The README's metrics table lists every metric of MetricNames, in its Prometheus form, and no other. */
+/** The operations page's metrics table lists every metric of MetricNames, in its Prometheus form, and no other. */
 class MetricsDocumentationTest {
   static final Pattern ROW = Pattern.compile("^\\| `(sluice_[a-z_]+)` \\|", Pattern.MULTILINE);
   /** The suffixes Prometheus adds for a base unit or a counter. */
   static final List<String> SUFFIXES = List.of("", "_seconds", "_bytes", "_total");
 
   @Test
-  void readmeTableMatchesMetricNames() throws Exception {
+  void theMetricsTableMatchesMetricNames() throws Exception {
     List<String> documented = new ArrayList<>();
-    Matcher m = ROW.matcher(Files.readString(Path.of("README.md")));
+    Matcher m = ROW.matcher(Files.readString(Path.of("src/site/markdown/operations.md")));
     while (m.find()) {
       documented.add(m.group(1));
     }
@@ -32,10 +32,10 @@ class MetricsDocumentationTest {
         defined.add(name.replace('.', '_'));
       }
     }
-    assertEquals(defined.size(), documented.size(), "one README row per metric: " + documented + " vs " + defined);
+    assertEquals(defined.size(), documented.size(), "one row per metric: " + documented + " vs " + defined);
     for (String base : defined) {
       assertTrue(SUFFIXES.stream().anyMatch(suffix -> documented.contains(base + suffix)),
-          "README documents " + base + " (with its unit suffix, if any)");
+          "operations.md documents " + base + " (with its unit suffix, if any)");
     }
   }
 }
