@@ -59,7 +59,7 @@ class ChangeLogTest {
     }
 
     @Override
-    public void deduplicationRemembered(QueueState q, String key, Message m, long expiresAtMillis) {
+    public void deduplicationRemembered(MessageStore q, String key, Message m, long expiresAtMillis) {
       lines.add("dedup " + key);
     }
   }
