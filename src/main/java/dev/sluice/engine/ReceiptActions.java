@@ -48,9 +48,7 @@ public final class ReceiptActions {
 
   public Future<BatchIdsResponse> deleteMessageBatch(DeleteMessageBatch.Request r) {
     List<DeleteMessageBatch.Entry> entries = r.entries();
-    BatchRules.checkEntryIds(
-        entries == null ? null : entries.stream().map(DeleteMessageBatch.Entry::id).toList(),
-        "DeleteMessageBatchRequestEntry");
+    BatchRules.checkEntryIds(entries, DeleteMessageBatch.Entry::id, "DeleteMessageBatchRequestEntry");
     return queues.onQueueUrlDurably(r.queueUrl(), (s, q) -> each(entries, DeleteMessageBatch.Entry::id, e -> {
       q.delete(required(e.receiptHandle(), "ReceiptHandle"), s.now());
     }), IS_FIFO);
@@ -59,8 +57,7 @@ public final class ReceiptActions {
   public Future<BatchIdsResponse> changeMessageVisibilityBatch(ChangeMessageVisibilityBatch.Request r) {
     List<ChangeMessageVisibilityBatch.Entry> entries = r.entries();
     BatchRules.checkEntryIds(
-        entries == null ? null : entries.stream().map(ChangeMessageVisibilityBatch.Entry::id).toList(),
-        "ChangeMessageVisibilityBatchRequestEntry");
+        entries, ChangeMessageVisibilityBatch.Entry::id, "ChangeMessageVisibilityBatchRequestEntry");
     return queues.onQueueUrl(r.queueUrl(), (s, q) -> each(entries, ChangeMessageVisibilityBatch.Entry::id, e -> {
       q.changeVisibility(
           required(e.receiptHandle(), "ReceiptHandle"), visibility(e.visibilityTimeout()), s.now());

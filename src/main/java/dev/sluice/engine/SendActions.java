@@ -28,9 +28,7 @@ public final class SendActions {
 
   public Future<SendMessageBatch.Response> sendMessageBatch(Caller c, SendMessageBatch.Request r) {
     List<SendMessageBatch.Entry> entries = r.entries();
-    BatchRules.checkEntryIds(
-        entries == null ? null : entries.stream().map(SendMessageBatch.Entry::id).toList(),
-        "SendMessageBatchRequestEntry");
+    BatchRules.checkEntryIds(entries, SendMessageBatch.Entry::id, "SendMessageBatchRequestEntry");
     String senderId = c.senderId();
     String traceHeader = c.traceHeader();
     List<NewMessage> messages = entries.stream()
