@@ -50,10 +50,8 @@ final class ArrivingMessages {
         r.body(), Bytes.longAt(md5, 0), Bytes.longAt(md5, 8), attrs, Digests.md5OfAttributes(attrs), r.traceHeader(),
         r.senderId(), r.sentAtMillis(), r.groupId(), r.deduplicationId(), r.sequenceNumber(), r.deadLetterSourceArn(),
         heldBytes);
-    m.receiveCount = r.receiveCount();
-    m.firstReceiveAtMillis = r.firstReceiveAtMillis();
-    m.receiptSequence = r.receiptSequence();
-    m.receivedAtMillis = r.receiveCount() > 0 ? nowMillis : 0;
+    m.restoreHistory(r.receiveCount(), r.firstReceiveAtMillis(), r.receiptSequence(),
+        r.receiveCount() > 0 ? nowMillis : 0);
     return m;
   }
 }

@@ -87,8 +87,8 @@ final class FifoRules implements QueueTypeRules {
 
   private void checkDeduplicationPossible(NewMessage m) {
     if (m.deduplicationId() == null && !store.attributes().contentBasedDeduplication()) {
-      throw SqsException.invalidParameter(
-          "The queue should either have ContentBasedDeduplication enabled or MessageDeduplicationId provided explicitly");
+      throw SqsException.invalidParameter("The queue should either have ContentBasedDeduplication enabled or"
+          + " MessageDeduplicationId provided explicitly");
     }
   }
 
@@ -140,8 +140,8 @@ final class FifoRules implements QueueTypeRules {
    */
   @Override
   public void checkReceiptCurrent(Message m, ReceiptHandleCodec.Receipt r, String handle, boolean delete) {
-    boolean current = r.receiptSequence() == m.receiptSequence;
-    if (!current || (delete && m.state != MessageState.IN_FLIGHT)) {
+    boolean current = r.receiptSequence() == m.receiptSequence();
+    if (!current || (delete && m.state() != MessageState.IN_FLIGHT)) {
       throw SqsException.invalidValue(handle, "ReceiptHandle", "The receipt handle has expired.");
     }
   }

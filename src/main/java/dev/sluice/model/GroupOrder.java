@@ -41,7 +41,7 @@ final class GroupOrder implements DeliveryOrder {
   @Override
   public void addReady(Message m, boolean returning) {
     readyCount++;
-    m.readyStamp = nextStamp++;
+    m.stamp(nextStamp++);
     MessageGroup g = groups.computeIfAbsent(m.groupId, MessageGroup::new);
     // Returning messages, and delayed ones whose delay is over, already hold their place.
     if (!returning && m.prev == null && g.messages.first() != m) {
@@ -72,7 +72,7 @@ final class GroupOrder implements DeliveryOrder {
 
   @Override
   public void forget(Message m) {
-    if (m.state == MessageState.READY) {
+    if (m.state() == MessageState.READY) {
       readyCount--;
     }
     MessageGroup g = groups.get(m.groupId);
@@ -88,7 +88,7 @@ final class GroupOrder implements DeliveryOrder {
     Message head = g.messages.first();
     if (head == null) {
       groups.remove(g.id);
-    } else if (head.state == MessageState.READY) {
+    } else if (head.state() == MessageState.READY) {
       makeAvailable(g, head);
     }
   }
@@ -97,8 +97,8 @@ final class GroupOrder implements DeliveryOrder {
     if (g.isAvailable()) {
       available.remove(g.availableAs);
     }
-    g.availableAs = head.readyStamp;
-    available.put(head.readyStamp, g);
+    g.availableAs = head.readyStamp();
+    available.put(head.readyStamp(), g);
   }
 
   @Override
@@ -113,7 +113,7 @@ final class GroupOrder implements DeliveryOrder {
       MessageGroup g = available.pollFirstEntry().getValue();
       g.availableAs = MessageGroup.NOT_AVAILABLE;
       // The head is visible; take it and the visible messages behind it, up to the first in flight.
-      for (Message m = g.messages.first(); m != null && m.state == MessageState.READY && taken < max; m = m.next) {
+      for (Message m = g.messages.first(); m != null && m.state() == MessageState.READY && taken < max; m = m.next) {
         out.add(m);
         taken++;
       }

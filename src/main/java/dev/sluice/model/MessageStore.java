@@ -55,7 +55,7 @@ public final class MessageStore {
     int held = ArrivingMessages.heldBytes(m, payload);
     charge(held);
     Message msg = ArrivingMessages.sent(m, nextKey++, held, dedupId, sequenceNumber, nowMillis);
-    msg.owner = this;
+    msg.ownedBy(this);
     byKey.put(msg.key, msg);
     retention.addNew(msg);
     if (env.changes().holdsSendsUntilCommitted()) {
@@ -84,8 +84,8 @@ public final class MessageStore {
    * message purged or deleted with its queue meanwhile stays gone.
    */
   public void commitPending(Message m, long nowMillis) {
-    if (m.owner == this && m.state == MessageState.PENDING) {
-      visibility.start(m, m.pendingDelaySeconds, nowMillis);
+    if (m.owner() == this && m.state() == MessageState.PENDING) {
+      visibility.start(m, m.pendingDelaySeconds(), nowMillis);
     }
   }
 
@@ -94,7 +94,7 @@ public final class MessageStore {
    * acknowledged, so it goes, and nothing may remember it.
    */
   public void dropPending(Message m) {
-    if (m.owner == this && m.state == MessageState.PENDING) {
+    if (m.owner() == this && m.state() == MessageState.PENDING) {
       pendingDropped.accept(m);
       remove(m);
     }
@@ -109,7 +109,7 @@ public final class MessageStore {
     int held = ArrivingMessages.heldBytes(r);
     charge(held);
     Message m = ArrivingMessages.restored(r, held, nowMillis);
-    m.owner = this;
+    m.ownedBy(this);
     nextKey = Math.max(nextKey, r.key() + 1);
     byKey.put(m.key, m);
     retention.addMoved(m); // restored messages are not in sent order across queues' histories
@@ -146,7 +146,7 @@ public final class MessageStore {
 
   /** A message moved in; {@code keptSentTime} when it keeps the time it was first sent. */
   private void admit(Message m, boolean keptSentTime) {
-    m.owner = this;
+    m.ownedBy(this);
     byKey.put(m.key, m);
     if (keptSentTime) {
       retention.addMoved(m);
@@ -216,7 +216,7 @@ public final class MessageStore {
 
   /** The receipt handle of the message's latest receive. */
   String receiptHandle(Message m) {
-    return env.handles().encode(metadata.generation(), m.key, m.receiptSequence);
+    return env.handles().encode(metadata.generation(), m.key, m.receiptSequence());
   }
 
   /** The live message with this key, or null. */
@@ -236,7 +236,7 @@ public final class MessageStore {
 
   /** Takes a message out of every structure and releases its memory. */
   void remove(Message m) {
-    if (m.state != MessageState.GONE) {
+    if (m.state() != MessageState.GONE) {
       detach(m, true);
       env.budget().release(m.heldBytes);
     }
@@ -248,9 +248,8 @@ public final class MessageStore {
    * crash in between leaves it here rather than nowhere.
    */
   void detachForMove(Message m) {
-    if (m.state != MessageState.GONE) {
-      m.originQueueId = metadata.generation();
-      m.originKey = m.key;
+    if (m.state() != MessageState.GONE) {
+      m.movingFrom(metadata.generation());
       detach(m, false);
     }
   }

@@ -133,11 +133,11 @@ public final class QueueState {
           handle, "ReceiptHandle", "Message does not exist or is not available for visibility timeout change.");
     }
     rules.checkReceiptCurrent(m, r, handle, false);
-    if (m.state != MessageState.IN_FLIGHT) {
+    if (m.state() != MessageState.IN_FLIGHT) {
       return; // visibility already expired: no effect on a visible message (AWS: ChangeMessageVisibility)
     }
     long visibleAt = nowMillis + seconds * 1000L;
-    if (visibleAt - m.receivedAtMillis > Limits.VISIBILITY_SECONDS_MAX * 1000L) {
+    if (visibleAt - m.receivedAtMillis() > Limits.VISIBILITY_SECONDS_MAX * 1000L) {
       throw SqsException.invalidValue(
           seconds, "VisibilityTimeout",
           "Total VisibilityTimeout for the message is beyond the limit [43200 seconds]");

@@ -33,14 +33,14 @@ final class ReceiveAttempts {
       this.visibleAtMillis = new long[messages.size()];
       for (int i = 0; i < messages.size(); i++) {
         keys[i] = messages.get(i).key;
-        receiptSequences[i] = messages.get(i).receiptSequence;
+        receiptSequences[i] = messages.get(i).receiptSequence();
         visibleAtMillis[i] = messages.get(i).dueAtMillis();
       }
     }
 
     /** True while message {@code i} is still in flight from this very receive, untouched. */
     boolean unchanged(int i, Message m) {
-      return m != null && m.state == MessageState.IN_FLIGHT && m.receiptSequence == receiptSequences[i]
+      return m != null && m.state() == MessageState.IN_FLIGHT && m.receiptSequence() == receiptSequences[i]
           && m.dueAtMillis() == visibleAtMillis[i];
     }
   }

@@ -58,7 +58,7 @@ final class Receiving {
       store.takeReceivable(max - received.size(), batch);
       List<Message> deadLetters = null;
       for (Message m : batch) {
-        if (redrive != null && m.receiveCount >= redrive.maxReceiveCount()) {
+        if (redrive != null && m.receiveCount() >= redrive.maxReceiveCount()) {
           (deadLetters == null ? deadLetters = new ArrayList<>() : deadLetters).add(m);
           continue;
         }

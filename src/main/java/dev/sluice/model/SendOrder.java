@@ -36,7 +36,7 @@ final class SendOrder implements DeliveryOrder {
 
   @Override
   public void forget(Message m) {
-    if (m.state == MessageState.READY) {
+    if (m.state() == MessageState.READY) {
       ready.remove(m);
     }
   }

@@ -32,8 +32,7 @@ final class Visibility {
    * message in its group) meanwhile.
    */
   void pend(Message m, int delaySeconds) {
-    m.state = MessageState.PENDING;
-    m.pendingDelaySeconds = delaySeconds;
+    m.pend(delaySeconds);
     order.holdPlace(m);
   }
 
@@ -41,7 +40,7 @@ final class Visibility {
   void start(Message m, int delaySeconds, long nowMillis) {
     long visibleAt = m.sentAtMillis + delaySeconds * 1000L;
     if (delaySeconds > 0 && visibleAt > nowMillis) {
-      m.state = MessageState.DELAYED;
+      m.enter(MessageState.DELAYED);
       delayedCount++;
       order.holdPlace(m); // a no-op for a FIFO message already holding its place
       index.schedule(m, visibleAt);
@@ -55,25 +54,25 @@ final class Visibility {
    * received) or delayed until {@code visibleAtMillis}, else visible. Nobody is waiting yet.
    */
   void restore(Message m, long visibleAtMillis, long nowMillis) {
-    if (visibleAtMillis > nowMillis && m.receiveCount > 0) {
-      m.state = MessageState.IN_FLIGHT;
+    if (visibleAtMillis > nowMillis && m.receiveCount() > 0) {
+      m.enter(MessageState.IN_FLIGHT);
       inflightCount++;
       order.holdPlace(m); // a FIFO message holds its place in its group, locking it
       index.schedule(m, visibleAtMillis);
     } else if (visibleAtMillis > nowMillis) {
-      m.state = MessageState.DELAYED;
+      m.enter(MessageState.DELAYED);
       delayedCount++;
       order.holdPlace(m);
       index.schedule(m, visibleAtMillis);
     } else {
-      m.state = MessageState.READY;
+      m.enter(MessageState.READY);
       order.addReady(m, false);
     }
   }
 
   /** A message is visible now; {@code returning} to the front (it was handed back). */
   void show(Message m, boolean returning, long nowMillis) {
-    m.state = MessageState.READY;
+    m.enter(MessageState.READY);
     order.addReady(m, returning);
     receivable.accept(nowMillis);
   }
@@ -98,19 +97,14 @@ final class Visibility {
     for (int i = from; i < out.size(); i++) {
       // In flight from here on, even with visibility 0 until the end of a receive, so that a FIFO
       // group stays locked while the rest of the receive is picked.
-      out.get(i).state = MessageState.IN_FLIGHT;
+      out.get(i).enter(MessageState.IN_FLIGHT);
       inflightCount++;
     }
   }
 
   /** A message taken by a receive is received: counted, given a new receipt, hidden until due. */
   void received(Message m, long visibilityMillis, long nowMillis) {
-    m.receiveCount++;
-    if (m.receiveCount == 1) {
-      m.firstReceiveAtMillis = nowMillis;
-    }
-    m.receiptSequence++;
-    m.receivedAtMillis = nowMillis;
+    m.received(nowMillis);
     if (visibilityMillis > 0) {
       index.schedule(m, nowMillis + visibilityMillis);
     }
@@ -119,7 +113,7 @@ final class Visibility {
   /** Messages just received with visibility 0 are receivable again at once, in their order. */
   void returnReceived(List<Message> received) {
     for (Message m : received) {
-      m.state = MessageState.READY;
+      m.enter(MessageState.READY);
       inflightCount--;
     }
     order.returnReceived(received);
@@ -137,15 +131,15 @@ final class Visibility {
 
   /** A delay or a visibility timeout ran out: the message becomes visible. */
   void onDue(Message m, long nowMillis) {
-    if (m.state == MessageState.DELAYED) {
+    if (m.state() == MessageState.DELAYED) {
       delayedCount--;
       show(m, false, nowMillis);
-    } else if (m.state == MessageState.IN_FLIGHT) {
+    } else if (m.state() == MessageState.IN_FLIGHT) {
       returnToReady(m);
       // The rest of its FIFO group that is due at the same moment returns before any waiter is
       // served, so a group is never handed out piecemeal.
       for (Message next = order.returnsWith(m); next != null; next = order.returnsWith(next)) {
-        if (next.state == MessageState.IN_FLIGHT && next.dueAtMillis() <= nowMillis) {
+        if (next.state() == MessageState.IN_FLIGHT && next.dueAtMillis() <= nowMillis) {
           returnToReady(next);
         }
       }
@@ -157,13 +151,13 @@ final class Visibility {
   private void returnToReady(Message m) {
     index.cancel(m);
     inflightCount--;
-    m.state = MessageState.READY;
+    m.enter(MessageState.READY);
     order.addReady(m, true);
   }
 
   /** A delayed message is due {@code delayMillis} after it was sent, and not before now. */
   void redelay(Message m, long delayMillis, long nowMillis) {
-    if (m.state == MessageState.DELAYED) {
+    if (m.state() == MessageState.DELAYED) {
       index.schedule(m, Math.max(nowMillis, m.sentAtMillis + delayMillis));
     }
   }
@@ -175,7 +169,7 @@ final class Visibility {
 
   /** A message leaves the queue, whatever its state: its timer and its place go. */
   void leave(Message m) {
-    switch (m.state) {
+    switch (m.state()) {
       case READY, PENDING -> order.forget(m);
       case IN_FLIGHT -> {
         index.cancel(m);
@@ -191,13 +185,13 @@ final class Visibility {
         return;
       }
     }
-    m.state = MessageState.GONE;
+    m.enter(MessageState.GONE);
   }
 
   /** One of all the messages being dropped at once; {@link #clear} follows. */
   void drop(Message m) {
     index.cancel(m);
-    m.state = MessageState.GONE;
+    m.enter(MessageState.GONE);
   }
 
   /** Every message was dropped. */

@@ -50,7 +50,7 @@ class ChangeLogTest {
 
     @Override
     public void messageChanged(MessageStore q, Message m) {
-      lines.add("changed " + m.body + " count " + m.receiveCount);
+      lines.add("changed " + m.body + " count " + m.receiveCount());
     }
 
     @Override

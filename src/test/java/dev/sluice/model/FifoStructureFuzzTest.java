@@ -44,7 +44,7 @@ class FifoStructureFuzzTest {
     int readyCount = (int) get(order, GroupOrder.class, "readyCount");
     int[] c = new int[3];
     byKey.forEach(m -> {
-      switch (m.state) {
+      switch (m.state()) {
         case READY -> c[0]++;
         case IN_FLIGHT -> c[1]++;
         case DELAYED -> c[2]++;
@@ -60,7 +60,7 @@ class FifoStructureFuzzTest {
       long lastSeq = -1;
       for (Message m = g.messages.first(); m != null; m = m.next) {
         inGroups++;
-        assertTrue(m.state != MessageState.GONE, ctx + " state in group " + m.state);
+        assertTrue(m.state() != MessageState.GONE, ctx + " state in group " + m.state());
         assertSame(m, byKey.get(m.key), ctx + " group msg not in byKey");
         if (m.sequenceNumber <= lastSeq) {
           fail(ctx + " group " + g.id + " out of sequence order at " + m.body);
@@ -68,9 +68,9 @@ class FifoStructureFuzzTest {
         lastSeq = m.sequenceNumber;
       }
       Message head = g.messages.first();
-      if (head.state == MessageState.READY) {
-        assertEquals(head.readyStamp, g.availableAs, ctx + " head ready but not available");
-        assertSame(g, available.get(head.readyStamp), ctx + " available map");
+      if (head.state() == MessageState.READY) {
+        assertEquals(head.readyStamp(), g.availableAs, ctx + " head ready but not available");
+        assertSame(g, available.get(head.readyStamp()), ctx + " available map");
       } else {
         assertEquals(MessageGroup.NOT_AVAILABLE, g.availableAs, ctx + " locked group available");
       }
