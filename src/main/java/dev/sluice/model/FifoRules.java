@@ -168,8 +168,9 @@ final class FifoRules implements QueueTypeRules {
     List<ReceiveMessage.Message> views = new ArrayList<>(messages.size());
     for (int i = 0; i < messages.size(); i++) {
       Message m = messages.get(i);
-      env.index().schedule(m, nowMillis + spec.visibilitySeconds() * 1000L);
-      attempt.visibleAtMillis[i] = m.dueAtMillis();
+      // Not logged: the row keeps the deadline of the receive being replayed.
+      store.hideUntil(m, nowMillis + spec.visibilitySeconds() * 1000L, false);
+      attempt.visibleAgainUntil(i, m.dueAtMillis());
       views.add(ReceivedMessages.view(m, store.receiptHandle(m), attempt.selection));
     }
     return views;

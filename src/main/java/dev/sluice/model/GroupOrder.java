@@ -7,7 +7,7 @@ import java.util.TreeMap;
 
 /**
  * Owned by the {@link Visibility} of its FIFO queue, on the shard event loop that owns the queue: the
- * message groups, the available ones and the ready stamps.
+ * message groups (their lists and availability), the available ones and the ready stamps.
  *
  * <p>A FIFO queue's messages, kept per MessageGroupId in order, delayed ones included; a group is
  * locked while its first message is in flight (or still delayed), so its later messages wait.
@@ -18,6 +18,28 @@ import java.util.TreeMap;
  * the next group.
  */
 final class GroupOrder implements DeliveryOrder {
+  /**
+   * One MessageGroupId: its messages in order, delayed and pending ones included. The group is
+   * available to receives while its first message is visible; while that message is in flight (or
+   * delayed, or pending) the group is locked.
+   */
+  static final class MessageGroup {
+    static final long NOT_AVAILABLE = -1;
+
+    final String id;
+    final MessageList messages = new MessageList(MessageList.Links.READY);
+    /** The ready stamp of the head under which the group waits among the available ones, if it does. */
+    long availableAs = NOT_AVAILABLE;
+
+    MessageGroup(String id) {
+      this.id = id;
+    }
+
+    boolean isAvailable() {
+      return availableAs != NOT_AVAILABLE;
+    }
+  }
+
   private final Map<String, MessageGroup> groups = new HashMap<>();
   /** Available groups by the ready stamp of their head message. */
   private final TreeMap<Long, MessageGroup> available = new TreeMap<>();

@@ -23,7 +23,7 @@ final class ReceiveAttempts {
     final AttributeSelection selection;
     final long[] keys;
     final int[] receiptSequences;
-    final long[] visibleAtMillis;
+    private final long[] visibleAtMillis;
 
     Attempt(long expiresAtMillis, AttributeSelection selection, List<Message> messages) {
       this.expiresAtMillis = expiresAtMillis;
@@ -36,6 +36,11 @@ final class ReceiveAttempts {
         receiptSequences[i] = messages.get(i).receiptSequence();
         visibleAtMillis[i] = messages.get(i).dueAtMillis();
       }
+    }
+
+    /** A retry of the attempt started message {@code i}'s visibility again. */
+    void visibleAgainUntil(int i, long visibleAtMillis) {
+      this.visibleAtMillis[i] = visibleAtMillis;
     }
 
     /** True while message {@code i} is still in flight from this very receive, untouched. */

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.sluice.api.SqsException;
+import dev.sluice.model.GroupOrder.MessageGroup;
 import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.List;
