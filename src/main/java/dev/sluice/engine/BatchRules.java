@@ -6,24 +6,30 @@ import dev.sluice.api.SqsException;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
- * Whole-request checks every batch action shares, in the order SQS applies them (sqs-reference
- * §5.6): empty, too many, then entry ids malformed or repeated.
+ * Whole-request checks every batch action shares, in the order SQS applies them: empty, too many,
+ * then entry ids malformed or repeated. Stateless.
  */
 final class BatchRules {
   private BatchRules() {}
 
-  static void checkEntryIds(List<String> ids, String entryName) {
-    if (ids == null || ids.isEmpty()) {
+  /**
+   * Checks a batch's entries by their ids, {@code entryName} naming an entry in the error text:
+   * EmptyBatchRequest, TooManyEntriesInBatchRequest, InvalidBatchEntryId, BatchEntryIdsNotDistinct.
+   */
+  static <E> void checkEntryIds(List<E> entries, Function<E, String> idOf, String entryName) {
+    if (entries == null || entries.isEmpty()) {
       throw new SqsException(
           ErrorCode.EMPTY_BATCH_REQUEST, "There should be at least one " + entryName + " in the request.");
     }
-    if (ids.size() > Limits.MAX_BATCH_ENTRIES) {
+    if (entries.size() > Limits.MAX_BATCH_ENTRIES) {
       throw new SqsException(
           ErrorCode.TOO_MANY_ENTRIES_IN_BATCH_REQUEST,
-          "Maximum number of entries per request are 10. You have sent " + ids.size() + ".");
+          "Maximum number of entries per request are 10. You have sent " + entries.size() + ".");
     }
+    List<String> ids = entries.stream().map(idOf).toList();
     // Malformed ids are reported before repeated ones, whatever their positions.
     for (String id : ids) {
       if (!validId(id)) {

@@ -113,7 +113,7 @@ final class DurableChangeLog implements ChangeLog {
   }
 
   @Override
-  public void deduplicationRemembered(QueueState q, String key, Message m, long expiresAtMillis) {
+  public void deduplicationRemembered(MessageStore q, String key, Message m, long expiresAtMillis) {
     DedupRow row = new DedupRow(q.metadata().generation(), key, m.messageUuid(), m.sequenceNumber(), expiresAtMillis);
     ops.add(b -> b.deduplicationRemembered(row));
   }

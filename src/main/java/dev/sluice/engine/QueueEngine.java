@@ -33,11 +33,12 @@ public final class QueueEngine {
     this.budget = budget;
     this.arns = arns;
     RedriveChecks checks = new RedriveChecks(dispatcher, router, arns);
-    this.queues = new QueueActions(dispatcher, router, urls, checks);
+    OwningShard owningShard = new OwningShard(dispatcher, router, urls);
+    this.queues = new QueueActions(owningShard, urls, checks);
     this.listing = new QueueListing(dispatcher, urls);
-    this.sends = new SendActions(queues);
+    this.sends = new SendActions(owningShard);
     this.receives = new ReceiveActions(dispatcher, router, urls);
-    this.receipts = new ReceiptActions(queues);
+    this.receipts = new ReceiptActions(owningShard);
     this.redrive = new RedriveActions(dispatcher, router, urls, arns, checks, crossShard);
   }
 

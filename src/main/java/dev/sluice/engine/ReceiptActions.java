@@ -20,10 +20,10 @@ import java.util.function.Predicate;
 public final class ReceiptActions {
   private static final Predicate<QueueState> IS_FIFO = q -> q.attributes().fifo();
 
-  private final QueueActions queues;
+  private final OwningShard owningShard;
 
-  ReceiptActions(QueueActions queues) {
-    this.queues = queues;
+  ReceiptActions(OwningShard owningShard) {
+    this.owningShard = owningShard;
   }
 
   public Future<Void> deleteMessage(DeleteMessage.Request r) {
@@ -31,7 +31,7 @@ public final class ReceiptActions {
     // A FIFO delete must survive a crash, or the message would come back out of its exactly-once
     // window: under durability commit it is answered once committed. Standard deletes are written
     // behind (a lost one is a redelivery, which at-least-once allows).
-    return queues.onQueueUrlDurably(r.queueUrl(), (s, q) -> {
+    return owningShard.onQueueUrlDurably(r.queueUrl(), (s, q) -> {
       q.delete(handle, s.now());
       return null;
     }, IS_FIFO);
@@ -40,7 +40,7 @@ public final class ReceiptActions {
   public Future<Void> changeMessageVisibility(ChangeMessageVisibility.Request r) {
     String handle = required(r.receiptHandle(), "ReceiptHandle");
     int seconds = visibility(r.visibilityTimeout());
-    return queues.onQueueUrl(r.queueUrl(), (s, q) -> {
+    return owningShard.onQueueUrl(r.queueUrl(), (s, q) -> {
       q.changeVisibility(handle, seconds, s.now());
       return null;
     });
@@ -48,10 +48,8 @@ public final class ReceiptActions {
 
   public Future<BatchIdsResponse> deleteMessageBatch(DeleteMessageBatch.Request r) {
     List<DeleteMessageBatch.Entry> entries = r.entries();
-    BatchRules.checkEntryIds(
-        entries == null ? null : entries.stream().map(DeleteMessageBatch.Entry::id).toList(),
-        "DeleteMessageBatchRequestEntry");
-    return queues.onQueueUrlDurably(r.queueUrl(), (s, q) -> each(entries, DeleteMessageBatch.Entry::id, e -> {
+    BatchRules.checkEntryIds(entries, DeleteMessageBatch.Entry::id, "DeleteMessageBatchRequestEntry");
+    return owningShard.onQueueUrlDurably(r.queueUrl(), (s, q) -> each(entries, DeleteMessageBatch.Entry::id, e -> {
       q.delete(required(e.receiptHandle(), "ReceiptHandle"), s.now());
     }), IS_FIFO);
   }
@@ -59,9 +57,8 @@ public final class ReceiptActions {
   public Future<BatchIdsResponse> changeMessageVisibilityBatch(ChangeMessageVisibilityBatch.Request r) {
     List<ChangeMessageVisibilityBatch.Entry> entries = r.entries();
     BatchRules.checkEntryIds(
-        entries == null ? null : entries.stream().map(ChangeMessageVisibilityBatch.Entry::id).toList(),
-        "ChangeMessageVisibilityBatchRequestEntry");
-    return queues.onQueueUrl(r.queueUrl(), (s, q) -> each(entries, ChangeMessageVisibilityBatch.Entry::id, e -> {
+        entries, ChangeMessageVisibilityBatch.Entry::id, "ChangeMessageVisibilityBatchRequestEntry");
+    return owningShard.onQueueUrl(r.queueUrl(), (s, q) -> each(entries, ChangeMessageVisibilityBatch.Entry::id, e -> {
       q.changeVisibility(
           required(e.receiptHandle(), "ReceiptHandle"), visibility(e.visibilityTimeout()), s.now());
     }));

@@ -1,6 +1,5 @@
 package dev.sluice.engine;
 
-import dev.sluice.model.FifoQueueState;
 import dev.sluice.model.JsonText;
 import dev.sluice.model.QueueState;
 import dev.sluice.model.RestoredMessage;
@@ -41,9 +40,7 @@ final class Recovery {
             restored.add(dispatcher.call(router.shardOf(name), (s, reply) -> {
               QueueState q = s.registry().restore(name, r.getLong(0), r.getLong(2), r.getLong(3),
                   strings(r.getString(4)), strings(r.getString(5)));
-              if (q instanceof FifoQueueState fifo) {
-                fifo.resumeSequence(s.now());
-              }
+              q.resumeSequence(s.now()); // FIFO queues only: standard ones number nothing
               reply.succeed(q);
             }));
           }
@@ -125,8 +122,9 @@ final class Recovery {
           List<Future<Void>> done = new ArrayList<>();
           byShard.forEach((shard, entries) -> done.add(dispatcher.call(shard, (s, reply) -> {
             for (Row r : entries) {
-              if (s.registry().find(r.getString(0)) instanceof FifoQueueState fifo) {
-                fifo.restoreDeduplication(r.getString(1), r.getUUID(2).toString(), r.getLong(3), r.getLong(4));
+              QueueState q = s.registry().find(r.getString(0));
+              if (q != null && q.attributes().fifo()) {
+                q.restoreDeduplication(r.getString(1), r.getUUID(2).toString(), r.getLong(3), r.getLong(4));
               }
             }
             reply.succeed(null);

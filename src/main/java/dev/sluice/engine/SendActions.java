@@ -13,24 +13,22 @@ import java.util.List;
 
 /** SendMessage and SendMessageBatch: validated and enqueued by the shard that owns the queue. */
 public final class SendActions {
-  private final QueueActions queues;
+  private final OwningShard owningShard;
 
-  SendActions(QueueActions queues) {
-    this.queues = queues;
+  SendActions(OwningShard owningShard) {
+    this.owningShard = owningShard;
   }
 
   public Future<SendMessage.Response> sendMessage(Caller c, SendMessage.Request r) {
     NewMessage m = new NewMessage(
         r.messageBody(), r.delaySeconds(), r.messageAttributes(), r.messageSystemAttributes(),
         r.messageDeduplicationId(), r.messageGroupId(), c.senderId(), c.traceHeader());
-    return queues.onQueueUrlDurably(r.queueUrl(), (s, q) -> q.send(m, false, s.now()));
+    return owningShard.onQueueUrlDurably(r.queueUrl(), (s, q) -> q.send(m, false, s.now()));
   }
 
   public Future<SendMessageBatch.Response> sendMessageBatch(Caller c, SendMessageBatch.Request r) {
     List<SendMessageBatch.Entry> entries = r.entries();
-    BatchRules.checkEntryIds(
-        entries == null ? null : entries.stream().map(SendMessageBatch.Entry::id).toList(),
-        "SendMessageBatchRequestEntry");
+    BatchRules.checkEntryIds(entries, SendMessageBatch.Entry::id, "SendMessageBatchRequestEntry");
     String senderId = c.senderId();
     String traceHeader = c.traceHeader();
     List<NewMessage> messages = entries.stream()
@@ -38,7 +36,7 @@ public final class SendActions {
             e.messageBody(), e.delaySeconds(), e.messageAttributes(), e.messageSystemAttributes(),
             e.messageDeduplicationId(), e.messageGroupId(), senderId, traceHeader))
         .toList();
-    return queues.onQueueUrlDurably(r.queueUrl(), (s, q) -> {
+    return owningShard.onQueueUrlDurably(r.queueUrl(), (s, q) -> {
       q.checkBatch(messages); // whole-request rules, which depend on the queue type (§2.9)
       return sendAll(s, q, entries, messages);
     });

@@ -1,7 +1,7 @@
 package dev.sluice.model;
 
 /**
- * What a shard's queues tell the durable store (DESIGN.md §3): every change of a queue or of a
+ * What a shard's queues tell the durable store: every change of a queue or of a
  * message, as it happens, for the write-behind writer to coalesce and persist. In memory mode
  * it is {@link #NONE}. Called on the owning shard's event loop only.
  */
@@ -30,7 +30,7 @@ public interface ChangeLog {
   void messageDeleted(MessageStore q, Message m);
 
   /** A FIFO send was recorded for deduplication until {@code expiresAtMillis}. */
-  void deduplicationRemembered(QueueState q, String key, Message m, long expiresAtMillis);
+  void deduplicationRemembered(MessageStore q, String key, Message m, long expiresAtMillis);
 
   /** Nothing is persisted. */
   ChangeLog NONE = new ChangeLog() {
@@ -58,6 +58,6 @@ public interface ChangeLog {
     public void messageDeleted(MessageStore q, Message m) {}
 
     @Override
-    public void deduplicationRemembered(QueueState q, String key, Message m, long expiresAtMillis) {}
+    public void deduplicationRemembered(MessageStore q, String key, Message m, long expiresAtMillis) {}
   };
 }

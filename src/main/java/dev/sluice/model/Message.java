@@ -6,9 +6,12 @@ import java.util.Map;
 import java.util.UUID;
 
 /**
- * One stored message. The immutable part is what was sent; the mutable part is its delivery state.
- * Owned by the shard event loop that owns its queue; its timing (delay, visibility) lives in that
- * shard's {@link DueTimeIndex}, and {@link #prev}/{@link #next} link it into its queue's ready list.
+ * Owned by its queue's {@link MessageStore}, on the shard event loop that owns the queue: its
+ * delivery state changes through its own methods, its list links through {@link MessageList}.
+ *
+ * <p>One stored message. The immutable part is what was sent; the mutable part is its delivery
+ * state. Its timing (delay, visibility) lives in the shard's {@link DueTimeIndex}, and
+ * {@link #prev}/{@link #next} link it into its queue's ready list.
  */
 public final class Message extends Timed {
   final long key;
@@ -39,46 +42,33 @@ public final class Message extends Timed {
    * Durable mode: the row this message was moved from (queue generation and key; 0 when none),
    * deleted in the same write as this message's own row, so a move is never half written.
    */
-  long originQueueId;
-  long originKey;
+  private long originQueueId;
+  private long originKey;
 
-  MessageStore owner;
-  MessageState state = MessageState.GONE;
-  int receiveCount;
-  long firstReceiveAtMillis;
+  private MessageStore owner;
+  private MessageState state = MessageState.GONE;
+  private int receiveCount;
+  private long firstReceiveAtMillis;
   /** Durability commit: the delay a pending message starts once its write has committed. */
-  int pendingDelaySeconds;
+  private int pendingDelaySeconds;
   /** When the current receive started: ChangeMessageVisibility may not pass 12 h after it. */
-  long receivedAtMillis;
+  private long receivedAtMillis;
   /** Counts receives; a receipt handle names the one it came from. */
-  int receiptSequence;
+  private int receiptSequence;
   /** FIFO: when the message last became visible; a group is served in the order of its head's stamp. */
-  long readyStamp;
-  /** Links in the queue's ready list (or a FIFO group's list). */
+  private long readyStamp;
+  /** Links in the queue's ready list (or a FIFO group's list), set by that {@link MessageList}. */
   Message prev;
   Message next;
   /** Moved in with its original sent time, so it sits in the queue's second retention list. */
   boolean keptSentTime;
-  /** Links in the queue's send order, for retention. */
+  /** Links in the queue's send order, for retention, set by that {@link MessageList}. */
   Message sentPrev;
   Message sentNext;
 
-  Message(
-      long key,
-      long randomHigh,
-      long randomLow,
-      String body,
-      long md5High,
-      long md5Low,
-      Map<String, MessageAttributeValue> attributes,
-      String md5OfAttributes,
-      String traceHeader,
-      String senderId,
-      long sentAtMillis,
-      String groupId,
-      String deduplicationId,
-      long sequenceNumber,
-      int heldBytes) {
+  Message(long key, long randomHigh, long randomLow, String body, long md5High, long md5Low,
+      Map<String, MessageAttributeValue> attributes, String md5OfAttributes, String traceHeader, String senderId,
+      long sentAtMillis, String groupId, String deduplicationId, long sequenceNumber, int heldBytes) {
     this.key = key;
     this.idHigh = (randomHigh & 0xffffffffffff0fffL) | 0x0000000000004000L;
     this.idLow = (randomLow & 0x3fffffffffffffffL) | 0x8000000000000000L;
@@ -126,22 +116,9 @@ public final class Message extends Timed {
    * remembers where it came from.
    */
   Message(Message from, long key, String deduplicationId, long sequenceNumber, String deadLetterSourceArn) {
-    this.key = key;
-    this.idHigh = from.idHigh;
-    this.idLow = from.idLow;
-    this.body = from.body;
-    this.md5High = from.md5High;
-    this.md5Low = from.md5Low;
-    this.attributes = from.attributes;
-    this.md5OfAttributes = from.md5OfAttributes;
-    this.traceHeader = from.traceHeader;
-    this.senderId = from.senderId;
-    this.sentAtMillis = from.sentAtMillis;
-    this.groupId = from.groupId;
-    this.deduplicationId = deduplicationId;
-    this.sequenceNumber = sequenceNumber;
-    this.deadLetterSourceArn = deadLetterSourceArn;
-    this.heldBytes = from.heldBytes;
+    this(key, from.idHigh, from.idLow, from.body, from.md5High, from.md5Low, from.attributes, from.md5OfAttributes,
+        from.traceHeader, from.senderId, from.sentAtMillis, from.groupId, deduplicationId, sequenceNumber,
+        deadLetterSourceArn, from.heldBytes);
     this.receiveCount = from.receiveCount;
     this.firstReceiveAtMillis = from.firstReceiveAtMillis;
     this.originQueueId = from.originQueueId;
@@ -162,6 +139,64 @@ public final class Message extends Timed {
 
   public String messageId() {
     return new UUID(idHigh, idLow).toString();
+  }
+
+  MessageStore owner() {
+    return owner;
+  }
+
+  void ownedBy(MessageStore store) {
+    owner = store;
+  }
+
+  void enter(MessageState next) {
+    state = next;
+  }
+
+  /** Durability commit: it waits for its write, then starts a delay of {@code delaySeconds}. */
+  void pend(int delaySeconds) {
+    state = MessageState.PENDING;
+    pendingDelaySeconds = delaySeconds;
+  }
+
+  int pendingDelaySeconds() {
+    return pendingDelaySeconds;
+  }
+
+  /** A receive took it: counted, with a new receipt, its visibility counted from now. */
+  void received(long nowMillis) {
+    receiveCount++;
+    if (receiveCount == 1) {
+      firstReceiveAtMillis = nowMillis;
+    }
+    receiptSequence++;
+    receivedAtMillis = nowMillis;
+  }
+
+  /** Its receive history as the durable store kept it. */
+  void restoreHistory(int receiveCount, long firstReceiveAtMillis, int receiptSequence, long receivedAtMillis) {
+    this.receiveCount = receiveCount;
+    this.firstReceiveAtMillis = firstReceiveAtMillis;
+    this.receiptSequence = receiptSequence;
+    this.receivedAtMillis = receivedAtMillis;
+  }
+
+  long receivedAtMillis() {
+    return receivedAtMillis;
+  }
+
+  /** It leaves the queue with generation {@code queueId} for another: see {@link #originQueueId()}. */
+  void movingFrom(long queueId) {
+    originQueueId = queueId;
+    originKey = key;
+  }
+
+  long readyStamp() {
+    return readyStamp;
+  }
+
+  void stamp(long readyStamp) {
+    this.readyStamp = readyStamp;
   }
 
   // ---- read by the durable store ------------------------------------------------------------

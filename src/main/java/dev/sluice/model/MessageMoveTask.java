@@ -20,6 +20,7 @@ public final class MessageMoveTask extends Timed {
 
   private final String taskId;
   private final QueueState source;
+  private final DueTimeIndex index;
   private final String destinationArn;
   private final Integer maxPerSecond;
   private final MessageMover mover;
@@ -32,10 +33,11 @@ public final class MessageMoveTask extends Timed {
   private String failureReason;
 
   MessageMoveTask(
-      String taskId, QueueState source, String destinationArn, Integer maxPerSecond, MessageMover mover,
-      long nowMillis) {
+      String taskId, QueueState source, DueTimeIndex index, String destinationArn, Integer maxPerSecond,
+      MessageMover mover, long nowMillis) {
     this.taskId = taskId;
     this.source = source;
+    this.index = index;
     this.destinationArn = destinationArn;
     this.maxPerSecond = maxPerSecond;
     this.mover = mover;
@@ -83,7 +85,7 @@ public final class MessageMoveTask extends Timed {
       if (moved >= toMove) {
         status = Status.COMPLETED;
       } else {
-        source.env.index().schedule(
+        index.schedule(
             this, maxPerSecond == null ? nowMillis : lastStepAtMillis + STEP_INTERVAL_MILLIS);
       }
     }
@@ -91,14 +93,14 @@ public final class MessageMoveTask extends Timed {
 
   /** CancelMessageMoveTask: stops after the step under way, if any; returns the count moved. */
   public long cancel() {
-    source.env.index().cancel(this);
+    index.cancel(this);
     status = awaiting > 0 ? Status.CANCELLING : Status.CANCELLED;
     return moved;
   }
 
   /** The dead-letter queue was deleted: the task ends here. */
   void abandon() {
-    source.env.index().cancel(this);
+    index.cancel(this);
     if (status == Status.RUNNING || status == Status.CANCELLING) {
       status = Status.FAILED;
       failureReason = "AWS.SimpleQueueService.NonExistentQueue";

@@ -188,6 +188,29 @@ public final class MessageValidation {
     }
   }
 
+  /**
+   * The checks every queue type applies to a message it is sent: body, attributes, group and
+   * deduplication ids, and its size against the queue's MaximumMessageSize. Answers that size.
+   */
+  static long checkMessage(NewMessage m, boolean batchEntry, int maximumMessageSize) {
+    checkBody(m.body());
+    checkAttributes(m.attributes());
+    checkSystemAttributes(m.systemAttributes());
+    if (m.groupId() != null) {
+      checkGroupOrDedupId(m.groupId(), "MessageGroupId");
+    }
+    if (m.deduplicationId() != null) {
+      checkGroupOrDedupId(m.deduplicationId(), "MessageDeduplicationId");
+    }
+    long payload = payloadBytes(m.body(), m.attributes());
+    if (payload > maximumMessageSize) {
+      throw SqsException.invalidParameter(
+          (batchEntry ? "One or more parameters cannot be validated." : "One or more parameters are invalid.")
+              + " Reason: Message must be shorter than " + maximumMessageSize + " bytes.");
+    }
+    return payload;
+  }
+
   /** MessageGroupId / MessageDeduplicationId: 1 to 128 printable ASCII characters, no spaces. */
   public static void checkGroupOrDedupId(String value, String parameter) {
     boolean ok =

@@ -13,6 +13,11 @@ final class MoveTasks {
   static final int LISTED = 10;
 
   private final ArrayDeque<MessageMoveTask> tasks = new ArrayDeque<>();
+  private final DueTimeIndex index;
+
+  MoveTasks(DueTimeIndex index) {
+    this.index = index;
+  }
 
   MessageMoveTask start(
       QueueState queue, String destinationArn, Integer maxPerSecond, MessageMover mover, long nowMillis) {
@@ -23,12 +28,13 @@ final class MoveTasks {
                 + " time.");
       }
     }
-    MessageMoveTask task = new MessageMoveTask(Ids.uuid(), queue, destinationArn, maxPerSecond, mover, nowMillis);
+    MessageMoveTask task =
+        new MessageMoveTask(Ids.uuid(), queue, index, destinationArn, maxPerSecond, mover, nowMillis);
     tasks.addFirst(task);
     if (tasks.size() > LISTED) {
       tasks.removeLast();
     }
-    queue.env.index().schedule(task, nowMillis);
+    index.schedule(task, nowMillis);
     return task;
   }
 

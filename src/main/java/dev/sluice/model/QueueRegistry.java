@@ -68,7 +68,7 @@ public final class QueueRegistry {
   }
 
   private QueueState newQueue(QueueMetadata md) {
-    return md.attributes().fifo() ? new FifoQueueState(env, md) : new StandardQueueState(env, md);
+    return new QueueState(env, md);
   }
 
   /**

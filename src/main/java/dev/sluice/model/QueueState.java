@@ -5,71 +5,72 @@ import dev.sluice.api.Limits;
 import dev.sluice.api.ReceiveMessage;
 import dev.sluice.api.SendMessage;
 import dev.sluice.api.SqsException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The pure model of one queue's SQS actions: sending, receiving (parking receives that find
- * nothing), deleting and changing visibility by receipt handle, purge, attributes and move tasks,
- * on top of the {@link MessageStore} that holds its messages. No Vert.x and no clock: every
- * operation takes the current time. Owned by the shard event loop that owns the queue; only that
- * loop may call it, and its timed items live in that shard's {@link DueTimeIndex}.
+ * Owned by the shard event loop that owns the queue, and called only there: its move tasks, when
+ * it may next be purged, whether it was deleted, and the parts below, which it alone holds.
  *
- * <p>Subclasses decide how visible messages are held and picked (standard: one list in best-effort
- * order; FIFO: per message group, in order, with group locks).
+ * <p>The pure model of one queue's SQS actions: sending, receiving (parking receives that find
+ * nothing), deleting and changing visibility by receipt handle, purge, attributes and move tasks.
+ * Its messages are its {@link MessageStore}'s, its receives its {@link Receiving}'s, and what its
+ * type decides (standard or FIFO) is its {@link QueueTypeRules}'. No Vert.x and no clock: every
+ * operation takes the current time, and its timed items live in the shard's {@link DueTimeIndex}.
  */
-public abstract class QueueState extends MessageStore {
-  private final ParkedReceives parked;
+public final class QueueState {
+  private final ShardResources env;
+  private final QueueMetadata metadata;
+  private final MessageStore store;
+  private final QueueTypeRules rules;
+  private final Receiving receiving;
+  private final MoveTasks moveTasks;
   private long purgeAllowedAtMillis = Long.MIN_VALUE;
-  private final MoveTasks moveTasks = new MoveTasks();
+  private boolean closed;
 
-  protected QueueState(ShardResources env, QueueMetadata metadata) {
-    super(env, metadata);
-    this.parked = new ParkedReceives(env.index(), env.parking());
+  /** A standard or a FIFO queue, as its attributes say. */
+  QueueState(ShardResources env, QueueMetadata metadata) {
+    this.env = env;
+    this.metadata = metadata;
+    boolean fifo = metadata.attributes().fifo();
+    this.store = new MessageStore(env, metadata, fifo ? new GroupOrder() : new SendOrder(),
+        this::serveWaiters, this::pendingDropped);
+    this.rules = fifo ? new FifoRules(env, store, metadata) : new StandardRules(store);
+    this.receiving = new Receiving(env, store, rules, this);
+    this.moveTasks = new MoveTasks(env.index());
   }
 
-  // ---- the queue type's rules -------------------------------------------------------------------
+  private void serveWaiters(long nowMillis) {
+    receiving.serveWaiters(nowMillis);
+  }
 
-  /**
-   * Applies the rules of the queue type to a message that passed the common checks, and stores it
-   * (or recognises it as a duplicate). {@code payload} is its size as SQS counts it.
-   */
-  protected abstract SendMessage.Response sendChecked(NewMessage m, boolean batchEntry, long payload, long nowMillis);
+  private void pendingDropped(Message m) {
+    rules.pendingDropped(m);
+  }
 
-  /**
-   * May this receipt delete ({@code delete}) or change the visibility of this message? Throws the
-   * queue type's error if not (sqs-reference §4.6).
-   */
-  protected abstract void checkReceiptCurrent(Message m, ReceiptHandleCodec.Receipt r, String handle, boolean delete);
+  public QueueMetadata metadata() {
+    return metadata;
+  }
 
-  // ---- sending ----------------------------------------------------------------------------------
+  public String name() {
+    return metadata.name();
+  }
+
+  public QueueAttributes attributes() {
+    return metadata.attributes();
+  }
 
   public SendMessage.Response send(NewMessage m, boolean batchEntry, long nowMillis) {
-    MessageValidation.checkBody(m.body());
-    MessageValidation.checkAttributes(m.attributes());
-    MessageValidation.checkSystemAttributes(m.systemAttributes());
-    if (m.groupId() != null) {
-      MessageValidation.checkGroupOrDedupId(m.groupId(), "MessageGroupId");
-    }
-    if (m.deduplicationId() != null) {
-      MessageValidation.checkGroupOrDedupId(m.deduplicationId(), "MessageDeduplicationId");
-    }
-    long payload = MessageValidation.payloadBytes(m.body(), m.attributes());
-    int max = attributes().maximumMessageSize();
-    if (payload > max) {
-      throw SqsException.invalidParameter(
-          (batchEntry ? "One or more parameters cannot be validated." : "One or more parameters are invalid.")
-              + " Reason: Message must be shorter than " + max + " bytes.");
-    }
-    return sendChecked(m, batchEntry, payload, nowMillis);
+    long payload = MessageValidation.checkMessage(m, batchEntry, attributes().maximumMessageSize());
+    return rules.send(m, batchEntry, payload, nowMillis);
   }
 
   /**
-   * Checks the rules a batch must meet as a whole before any entry is sent (sqs-reference §2.9,
-   * §5.6): the queue type's own whole-request rules, then the 1 MiB total.
+   * Checks the rules a batch must meet as a whole before any entry is sent (AWS:
+   * SendMessageBatch): the queue type's own whole-request rules, then the 1 MiB total.
    */
   public void checkBatch(List<NewMessage> messages) {
+    rules.checkBatch(messages);
     long total = 0;
     for (NewMessage m : messages) {
       total += MessageValidation.payloadBytes(m.body(), m.attributes());
@@ -81,162 +82,73 @@ public abstract class QueueState extends MessageStore {
     }
   }
 
-  protected static SendMessage.Response sent(Message msg, NewMessage m) {
-    return new SendMessage.Response(
-        msg.messageId(), msg.md5OfBody(), msg.md5OfAttributes, Digests.md5OfAttributes(m.systemAttributes()),
-        SequenceNumbers.format(msg.sequenceNumber));
-  }
-
-  // ---- receiving --------------------------------------------------------------------------------
-
   /**
-   * Receives up to the spec's maximum right now; an empty list when nothing is receivable. A
-   * message that has already been received maxReceiveCount times moves to the dead-letter queue
-   * instead of being returned (sqs-reference §7.1), and the receive goes on with the next one.
+   * Receives up to the spec's maximum right now; an empty list when nothing is receivable. See
+   * {@link Receiving#receive}.
    */
   public List<ReceiveMessage.Message> receive(ReceiveSpec spec, long nowMillis) {
-    int room = env.maxInflightPerQueue() - inflightCount;
-    int max = spec.visibilitySeconds() == 0 ? spec.maxMessages() : Math.min(spec.maxMessages(), room);
-    if (max <= 0) {
-      return List.of();
-    }
-    RedrivePolicy redrive = attributes().redrivePolicy();
-    if (redrive != null && !env.deadLetters().exists(redrive.deadLetterTargetArn())) {
-      redrive = null;
-    }
-    List<Message> batch = new ArrayList<>(max);
-    List<Message> received = new ArrayList<>(max);
-    List<ReceiveMessage.Message> out = new ArrayList<>(max);
-    long visibilityMillis = spec.visibilitySeconds() * 1000L;
-    while (received.size() < max) {
-      batch.clear();
-      takeReceivable(max - received.size(), batch);
-      List<Message> deadLetters = null;
-      for (Message m : batch) {
-        // In flight from here on, even with visibility 0 until the end of this receive, so that a
-        // FIFO group stays locked while the rest of the receive is picked.
-        m.state = MessageState.IN_FLIGHT;
-        inflightCount++;
-        if (redrive != null && m.receiveCount >= redrive.maxReceiveCount()) {
-          (deadLetters == null ? deadLetters = new ArrayList<>() : deadLetters).add(m);
-          continue;
-        }
-        m.receiveCount++;
-        if (m.receiveCount == 1) {
-          m.firstReceiveAtMillis = nowMillis;
-        }
-        m.receiptSequence++;
-        m.receivedAtMillis = nowMillis;
-        out.add(ReceivedMessages.view(m, receiptHandle(m), spec.selection()));
-        received.add(m);
-        if (visibilityMillis > 0) {
-          env.index().schedule(m, nowMillis + visibilityMillis);
-        }
-        env.changes().messageChanged(this, m);
-      }
-      if (deadLetters == null) {
-        break; // takeReceivable took all it could
-      }
-      for (Message m : deadLetters) {
-        detachForMove(m);
-        env.deadLetters().moveTo(redrive.deadLetterTargetArn(), this, m, nowMillis);
-      }
-    }
-    if (visibilityMillis == 0 && !received.isEmpty()) {
-      // Visibility 0 leaves the messages receivable at once (sqs-reference §5.1), in their order.
-      for (Message m : received) {
-        m.state = MessageState.READY;
-        inflightCount--;
-      }
-      returnReceived(received);
-    }
-    afterReceive(spec, received, out, nowMillis);
-    return out;
+    return receiving.receive(spec, nowMillis);
   }
 
-  /** Called with what a receive returned (possibly nothing); FIFO queues remember attempt ids. */
-  protected void afterReceive(
-      ReceiveSpec spec, List<Message> received, List<ReceiveMessage.Message> views, long nowMillis) {}
-
-  /** True when the in-flight cap is reached: a short poll then answers OverLimit (§5.5). */
+  /** True when the in-flight cap is reached: a short poll then answers OverLimit (AWS quotas). */
   public boolean inflightLimitReached() {
-    return inflightCount >= env.maxInflightPerQueue();
+    return receiving.inflightLimitReached();
   }
 
   /** Parks a receive that found nothing until {@code deadlineMillis}; throttled past the bounds. */
   public void park(Waiter w, long deadlineMillis) {
-    parked.park(w, deadlineMillis);
+    receiving.park(w, deadlineMillis);
   }
 
   /** Drops a parked receive whose caller went away; it will never complete. */
   public void cancel(Waiter w) {
-    parked.cancel(w);
+    receiving.cancel(w);
   }
 
   /** The server is stopping: every parked receive answers now, with no messages. */
   public void answerParkedEmpty() {
-    parked.answerAllEmpty();
+    receiving.answerParkedEmpty();
   }
 
   public int parkedCount() {
-    return parked.size();
+    return receiving.parkedCount();
   }
-
-  /** Hands receivable messages to the oldest parked receives, one receive each, until none fit. */
-  protected final void serveWaiters(long nowMillis) {
-    while (!parked.isEmpty() && hasReceivable() && !inflightLimitReached()) {
-      Waiter w = parked.oldest();
-      if (w == null) {
-        return;
-      }
-      List<ReceiveMessage.Message> got = receive(w.spec, nowMillis);
-      if (got.isEmpty()) {
-        return; // all it found went to the dead-letter queue: the waiter keeps waiting
-      }
-      parked.take(w);
-      w.complete(got);
-    }
-  }
-
-  // ---- receipts ---------------------------------------------------------------------------------
 
   public void delete(String handle, long nowMillis) {
     ReceiptHandleCodec.Receipt r = decode(handle);
-    Message m = byKey.get(r.messageKey());
+    Message m = store.find(r.messageKey());
     if (m == null) {
-      return; // already deleted: deleting again succeeds (sqs-reference §2.11)
+      return; // already deleted: deleting again succeeds (AWS: DeleteMessage)
     }
-    checkReceiptCurrent(m, r, handle, true);
-    remove(m);
-    serveWaiters(nowMillis);
+    rules.checkReceiptCurrent(m, r, handle, true);
+    store.remove(m);
+    receiving.serveWaiters(nowMillis);
   }
 
   public void changeVisibility(String handle, int seconds, long nowMillis) {
     ReceiptHandleCodec.Receipt r = decode(handle);
-    Message m = byKey.get(r.messageKey());
+    Message m = store.find(r.messageKey());
     if (m == null) {
       throw SqsException.invalidValue(
           handle, "ReceiptHandle", "Message does not exist or is not available for visibility timeout change.");
     }
-    checkReceiptCurrent(m, r, handle, false);
-    if (m.state != MessageState.IN_FLIGHT) {
-      return; // visibility already expired: no effect on a visible message (§2.13)
+    rules.checkReceiptCurrent(m, r, handle, false);
+    if (m.state() != MessageState.IN_FLIGHT) {
+      return; // visibility already expired: no effect on a visible message (AWS: ChangeMessageVisibility)
     }
     long visibleAt = nowMillis + seconds * 1000L;
-    if (visibleAt - m.receivedAtMillis > Limits.VISIBILITY_SECONDS_MAX * 1000L) {
+    if (visibleAt - m.receivedAtMillis() > Limits.VISIBILITY_SECONDS_MAX * 1000L) {
       throw SqsException.invalidValue(
           seconds, "VisibilityTimeout",
           "Total VisibilityTimeout for the message is beyond the limit [43200 seconds]");
     }
     if (seconds == 0) {
-      returnToReady(m);
-      env.changes().messageChanged(this, m);
-      serveWaiters(nowMillis);
+      store.showNow(m, nowMillis);
     } else {
-      env.index().schedule(m, visibleAt);
-      env.changes().messageChanged(this, m);
+      store.hideUntil(m, visibleAt, true);
     }
   }
+
   private ReceiptHandleCodec.Receipt decode(String handle) {
     ReceiptHandleCodec.Receipt r = env.handles().decode(metadata.generation(), handle);
     if (r == null) {
@@ -246,8 +158,6 @@ public abstract class QueueState extends MessageStore {
     }
     return r;
   }
-
-  // ---- purge, deletion, move tasks --------------------------------------------------------------
 
   public void purge(long nowMillis) {
     if (nowMillis < purgeAllowedAtMillis) {
@@ -263,13 +173,21 @@ public abstract class QueueState extends MessageStore {
   public void close() {
     closed = true;
     dropAllMessages();
-    parked.answerAllEmpty();
+    receiving.answerParkedEmpty();
     moveTasks.abandonAll();
   }
 
+  private void dropAllMessages() {
+    if (!closed) {
+      env.changes().queuePurged(this); // a deleted queue's rows go with the queue
+    }
+    store.dropAll();
+    rules.forgetAll();
+  }
+
   /**
-   * StartMessageMoveTask on this dead-letter queue (sqs-reference §7.3); the caller has checked that
-   * it is one and that the destination exists.
+   * StartMessageMoveTask on this dead-letter queue; the caller has checked that it is one and that
+   * the destination exists.
    */
   public MessageMoveTask startMoveTask(
       String destinationArn, Integer maxPerSecond, MessageMover mover, long nowMillis) {
@@ -281,25 +199,91 @@ public abstract class QueueState extends MessageStore {
     return moveTasks.newestFirst();
   }
 
-  // ---- attributes -------------------------------------------------------------------------------
-
   public void setAttributes(Map<String, String> changes, long nowMillis) {
     QueueAttributes old = attributes();
     metadata.setAttributes(old.with(changes), nowMillis);
     env.changes().queueSaved(this);
     if (attributes().retentionMillis() != old.retentionMillis()) {
-      retention.reschedule(nowMillis);
+      store.retentionChanged(nowMillis);
     }
     if (attributes().delaySeconds() != old.delaySeconds()) {
-      onDelayChanged(nowMillis);
+      rules.delayChanged(nowMillis);
     }
   }
-
-  /** The queue's DelaySeconds changed: FIFO queues apply it to messages still delayed (§3.1). */
-  protected void onDelayChanged(long nowMillis) {}
 
   /** GetQueueAttributes: the named attributes (or All) with their current values. */
   public Map<String, String> attributeValues(List<String> names) {
     return QueueAttributeView.render(this, names);
+  }
+
+  /** A dead letter from {@code sourceArn} (AWS: Amazon SQS dead-letter queues): same message, new queue. */
+  public void adoptDeadLetter(Message from, String sourceArn, long nowMillis) {
+    String dedupId = rules.deadLetterDeduplicationId(from);
+    store.adoptDeadLetter(from, sourceArn, dedupId, rules.nextSequenceNumber(), nowMillis);
+  }
+
+  /** A message a move task redrives here (AWS: StartMessageMoveTask): a new message, same content. */
+  public void adoptRedriven(Message from, long nowMillis) {
+    store.adoptRedriven(from, rules.redrivenDeduplicationId(from), rules.nextSequenceNumber(), nowMillis);
+  }
+
+  /**
+   * Hands a message back to this queue as it was, at the front (its next hop was gone): it keeps
+   * its place before the messages sent after it, and in a FIFO queue its sequence number. If this
+   * queue has been deleted meanwhile, the message goes with it. To hand back several, go from the
+   * last to the first.
+   */
+  public void takeBackOrRelease(Message from, long nowMillis) {
+    if (closed) {
+      env.budget().release(from.heldBytes);
+      return;
+    }
+    store.takeBack(from, nowMillis);
+  }
+
+  /** Up to {@code max} visible messages leave for a move task, in delivery order. */
+  List<Message> takeForMove(int max) {
+    return store.takeForMove(max);
+  }
+
+  /** See {@link MessageStore#commitPending}. */
+  public void commitPending(Message m, long nowMillis) {
+    store.commitPending(m, nowMillis);
+  }
+
+  /**
+   * Puts back a message from the durable store at start-up, in the state its row describes.
+   * Messages must come in their queue's order (FIFO: by sequence number).
+   */
+  public void restore(RestoredMessage r, long nowMillis) {
+    store.restore(r, nowMillis);
+    rules.restoredSequence(r.sequenceNumber());
+  }
+
+  /** Puts back a FIFO deduplication entry from the durable store (start-up, in expiry order). */
+  public void restoreDeduplication(String key, String messageId, long sequenceNumber, long expiresAtMillis) {
+    rules.restoreDeduplication(key, messageId, sequenceNumber, expiresAtMillis);
+  }
+
+  /** After a restart: FIFO sequence numbers continue past the current time's. */
+  public void resumeSequence(long nowMillis) {
+    rules.resumeSequence(nowMillis);
+  }
+
+  /** When the oldest message still held was sent, or -1 when the queue holds none. */
+  public long oldestSentAtMillis() {
+    return store.oldestSentAtMillis();
+  }
+
+  public int approximateNumberOfMessages() {
+    return store.readyCount();
+  }
+
+  public int approximateNumberOfMessagesNotVisible() {
+    return store.inflightCount();
+  }
+
+  public int approximateNumberOfMessagesDelayed() {
+    return store.delayedCount();
   }
 }

@@ -23,7 +23,7 @@ final class ReceiveAttempts {
     final AttributeSelection selection;
     final long[] keys;
     final int[] receiptSequences;
-    final long[] visibleAtMillis;
+    private final long[] visibleAtMillis;
 
     Attempt(long expiresAtMillis, AttributeSelection selection, List<Message> messages) {
       this.expiresAtMillis = expiresAtMillis;
@@ -33,14 +33,19 @@ final class ReceiveAttempts {
       this.visibleAtMillis = new long[messages.size()];
       for (int i = 0; i < messages.size(); i++) {
         keys[i] = messages.get(i).key;
-        receiptSequences[i] = messages.get(i).receiptSequence;
+        receiptSequences[i] = messages.get(i).receiptSequence();
         visibleAtMillis[i] = messages.get(i).dueAtMillis();
       }
     }
 
+    /** A retry of the attempt started message {@code i}'s visibility again. */
+    void visibleAgainUntil(int i, long visibleAtMillis) {
+      this.visibleAtMillis[i] = visibleAtMillis;
+    }
+
     /** True while message {@code i} is still in flight from this very receive, untouched. */
     boolean unchanged(int i, Message m) {
-      return m != null && m.state == MessageState.IN_FLIGHT && m.receiptSequence == receiptSequences[i]
+      return m != null && m.state() == MessageState.IN_FLIGHT && m.receiptSequence() == receiptSequences[i]
           && m.dueAtMillis() == visibleAtMillis[i];
     }
   }

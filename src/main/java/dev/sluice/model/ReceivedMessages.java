@@ -16,8 +16,8 @@ final class ReceivedMessages {
     Map<String, String> system = new LinkedHashMap<>();
     putIf(system, sel, "SenderId", m.senderId);
     putIf(system, sel, "SentTimestamp", Long.toString(m.sentAtMillis));
-    putIf(system, sel, "ApproximateReceiveCount", Integer.toString(m.receiveCount));
-    putIf(system, sel, "ApproximateFirstReceiveTimestamp", Long.toString(m.firstReceiveAtMillis));
+    putIf(system, sel, "ApproximateReceiveCount", Integer.toString(m.receiveCount()));
+    putIf(system, sel, "ApproximateFirstReceiveTimestamp", Long.toString(m.firstReceiveAtMillis()));
     // The conditional ones appear only when the message has them (sqs-reference §4.5).
     putIf(system, sel, "AWSTraceHeader", m.traceHeader);
     putIf(system, sel, "MessageGroupId", m.groupId);

@@ -3,23 +3,27 @@ package dev.sluice.model;
 import java.util.function.Consumer;
 
 /**
- * A queue's messages by sent time, for retention (sqs-reference §5.3), and the timed sweep that
- * expires them. New messages are sent now, so they append to one list in O(1). Messages moved in
- * by a redrive policy keep their original sent time: they go to a second list kept sorted by
- * inserting from its tail, which is short work because dead letters arrive roughly in the order
- * they were sent. The oldest message is the older of the two heads. Owned by the shard event loop
- * of its queue.
+ * Owned by its queue's {@link MessageStore}, on the shard event loop that owns the queue: the
+ * queue's messages by sent time and the timer of their sweep.
+ *
+ * <p>A queue's messages by sent time, for retention (AWS: MessageRetentionPeriod), and the timed
+ * sweep that expires them. New messages are sent now, so they append to one list in O(1). Messages
+ * moved in by a redrive policy keep their original sent time: they go to a second list kept sorted
+ * by inserting from its tail, which is short work because dead letters arrive roughly in the order
+ * they were sent. The oldest message is the older of the two heads.
  */
 final class RetentionOrder {
+  static final int SWEEP_BATCH = 10_000;
+
   private final MessageList sent = new MessageList(MessageList.Links.SEND_ORDER);
   private final MessageList moved = new MessageList(MessageList.Links.SEND_ORDER);
   private final DueTimeIndex index;
-  private final MessageStore queue;
+  private final MessageStore store;
   private final Sweep sweep = new Sweep();
 
-  RetentionOrder(DueTimeIndex index, MessageStore queue) {
+  RetentionOrder(DueTimeIndex index, MessageStore store) {
     this.index = index;
-    this.queue = queue;
+    this.store = store;
   }
 
   void addNew(Message m) {
@@ -87,13 +91,32 @@ final class RetentionOrder {
   }
 
   private void schedule(Message oldest) {
-    index.schedule(sweep, oldest.sentAtMillis + queue.attributes().retentionMillis());
+    index.schedule(sweep, oldest.sentAtMillis + store.attributes().retentionMillis());
+  }
+
+  /**
+   * Drops every message older than the retention period, in flight or not. At most
+   * {@link #SWEEP_BATCH} per turn, so a mass expiry never stalls the shard's other queues: the rest
+   * is due again at once.
+   */
+  private void sweep(long nowMillis) {
+    long retentionMillis = store.attributes().retentionMillis();
+    Message oldest;
+    int swept = 0;
+    while ((oldest = oldest()) != null && oldest.sentAtMillis + retentionMillis <= nowMillis) {
+      if (swept++ == SWEEP_BATCH) {
+        break;
+      }
+      store.remove(oldest);
+    }
+    reschedule(nowMillis);
+    store.swept(nowMillis); // expired in-flight messages may have made room under the cap
   }
 
   private final class Sweep extends Timed {
     @Override
     public void onDue(long nowMillis) {
-      queue.sweepRetention(nowMillis);
+      sweep(nowMillis);
     }
   }
 }

@@ -50,7 +50,7 @@ class ChangeLogTest {
 
     @Override
     public void messageChanged(MessageStore q, Message m) {
-      lines.add("changed " + m.body + " count " + m.receiveCount);
+      lines.add("changed " + m.body + " count " + m.receiveCount());
     }
 
     @Override
@@ -59,7 +59,7 @@ class ChangeLogTest {
     }
 
     @Override
-    public void deduplicationRemembered(QueueState q, String key, Message m, long expiresAtMillis) {
+    public void deduplicationRemembered(MessageStore q, String key, Message m, long expiresAtMillis) {
       lines.add("dedup " + key);
     }
   }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.sluice.api.SqsException;
+import dev.sluice.model.GroupOrder.MessageGroup;
 import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,16 +33,19 @@ class FifoStructureFuzzTest {
   }
 
   @SuppressWarnings("unchecked")
-  static void check(FifoQueueState q, String ctx) throws Exception {
-    MessageIndex byKey = (MessageIndex) get(q, MessageStore.class, "byKey");
-    int inflight = (int) get(q, MessageStore.class, "inflightCount");
-    int delayed = (int) get(q, MessageStore.class, "delayedCount");
-    Map<String, MessageGroup> groups = (Map<String, MessageGroup>) get(q, FifoQueueState.class, "groups");
-    TreeMap<Long, MessageGroup> available = (TreeMap<Long, MessageGroup>) get(q, FifoQueueState.class, "available");
-    int readyCount = (int) get(q, FifoQueueState.class, "readyCount");
+  static void check(QueueState q, String ctx) throws Exception {
+    MessageStore store = (MessageStore) get(q, QueueState.class, "store");
+    Visibility visibility = (Visibility) get(store, MessageStore.class, "visibility");
+    GroupOrder order = (GroupOrder) get(visibility, Visibility.class, "order");
+    MessageIndex byKey = (MessageIndex) get(store, MessageStore.class, "byKey");
+    int inflight = (int) get(visibility, Visibility.class, "inflightCount");
+    int delayed = (int) get(visibility, Visibility.class, "delayedCount");
+    Map<String, MessageGroup> groups = (Map<String, MessageGroup>) get(order, GroupOrder.class, "groups");
+    TreeMap<Long, MessageGroup> available = (TreeMap<Long, MessageGroup>) get(order, GroupOrder.class, "available");
+    int readyCount = (int) get(order, GroupOrder.class, "readyCount");
     int[] c = new int[3];
     byKey.forEach(m -> {
-      switch (m.state) {
+      switch (m.state()) {
         case READY -> c[0]++;
         case IN_FLIGHT -> c[1]++;
         case DELAYED -> c[2]++;
@@ -57,7 +61,7 @@ class FifoStructureFuzzTest {
       long lastSeq = -1;
       for (Message m = g.messages.first(); m != null; m = m.next) {
         inGroups++;
-        assertTrue(m.state != MessageState.GONE, ctx + " state in group " + m.state);
+        assertTrue(m.state() != MessageState.GONE, ctx + " state in group " + m.state());
         assertSame(m, byKey.get(m.key), ctx + " group msg not in byKey");
         if (m.sequenceNumber <= lastSeq) {
           fail(ctx + " group " + g.id + " out of sequence order at " + m.body);
@@ -65,9 +69,9 @@ class FifoStructureFuzzTest {
         lastSeq = m.sequenceNumber;
       }
       Message head = g.messages.first();
-      if (head.state == MessageState.READY) {
-        assertEquals(head.readyStamp, g.availableAs, ctx + " head ready but not available");
-        assertSame(g, available.get(head.readyStamp), ctx + " available map");
+      if (head.state() == MessageState.READY) {
+        assertEquals(head.readyStamp(), g.availableAs, ctx + " head ready but not available");
+        assertSame(g, available.get(head.readyStamp()), ctx + " available map");
       } else {
         assertEquals(MessageGroup.NOT_AVAILABLE, g.availableAs, ctx + " locked group available");
       }
@@ -89,8 +93,8 @@ class FifoStructureFuzzTest {
   void run(long seed) throws Exception {
     Random r = new Random(seed);
     ShardFixture shard = new ShardFixture();
-    FifoQueueState dlq = (FifoQueueState) shard.create("dlq.fifo", Map.of("FifoQueue", "true", "ContentBasedDeduplication", "true"));
-    FifoQueueState q = (FifoQueueState) shard.create("src.fifo", Map.of("FifoQueue", "true", "ContentBasedDeduplication", "true",
+    QueueState dlq = shard.create("dlq.fifo", Map.of("FifoQueue", "true", "ContentBasedDeduplication", "true"));
+    QueueState q = shard.create("src.fifo", Map.of("FifoQueue", "true", "ContentBasedDeduplication", "true",
         "MessageRetentionPeriod", "60",
         "RedrivePolicy", "{\"deadLetterTargetArn\":\"" + dlq.metadata().arn() + "\",\"maxReceiveCount\":3}"));
     List<String> handles = new ArrayList<>();
@@ -110,7 +114,7 @@ class FifoStructureFuzzTest {
           case 10 -> { if (r.nextInt(20) == 0) q.purge(shard.now); }
           case 11 -> { if (r.nextInt(5) == 0) { try { dlq.startMoveTask(r.nextBoolean() ? null : q.metadata().arn(), r.nextBoolean() ? null : 1 + r.nextInt(3), shard.mover, shard.now); } catch (SqsException ignore) {} } }
           case 12 -> { for (var m : dlq.receive(spec(1 + r.nextInt(3), r.nextBoolean() ? 0 : 2), shard.now)) dlqHandles.add(m.receiptHandle()); }
-          case 14 -> { if (r.nextInt(8) == 0) { if (shard.registry.find("dlq.fifo") != null) shard.registry.delete("dlq.fifo", shard.now); else { try { dlq = (FifoQueueState) shard.create("dlq.fifo", Map.of("FifoQueue", "true", "ContentBasedDeduplication", "true")); dlqHandles.clear(); } catch (SqsException e) {} } } }
+          case 14 -> { if (r.nextInt(8) == 0) { if (shard.registry.find("dlq.fifo") != null) shard.registry.delete("dlq.fifo", shard.now); else { try { dlq = shard.create("dlq.fifo", Map.of("FifoQueue", "true", "ContentBasedDeduplication", "true")); dlqHandles.clear(); } catch (SqsException e) {} } } }
           case 13 -> { if (!dlqHandles.isEmpty()) dlq.changeVisibility(dlqHandles.get(r.nextInt(dlqHandles.size())), 0, shard.now); }
         }
       } catch (SqsException expected) {

@@ -215,7 +215,7 @@ class StandardQueueStateTest {
 
   @Test
   void memoryBudgetRefusesSendsWithARetryableErrorAndRecoversOnDelete() {
-    ShardFixture small = new ShardFixture(2 * (QueueState.MESSAGE_OVERHEAD_BYTES + 100), 10, 10, 100);
+    ShardFixture small = new ShardFixture(2 * (ArrivingMessages.MESSAGE_OVERHEAD_BYTES + 100), 10, 10, 100);
     QueueState tight = small.create("tight", Map.of());
     tight.send(message("x".repeat(100)), false, small.now);
     tight.send(message("y".repeat(100)), false, small.now);
@@ -228,11 +228,11 @@ class StandardQueueStateTest {
   @Test
   void bodiesOutsideLatin1AreChargedAtTheirHeapSize() {
     q.send(message("x".repeat(1000)), false, shard.now);
-    assertEquals(1000 + QueueState.MESSAGE_OVERHEAD_BYTES, shard.budget.usedBytes());
+    assertEquals(1000 + ArrivingMessages.MESSAGE_OVERHEAD_BYTES, shard.budget.usedBytes());
     q.send(message("x".repeat(999) + "\u20ac"), false, shard.now);
     // 1002 bytes of UTF-8, but 2000 bytes on the heap as UTF-16.
-    assertEquals(2000 + QueueState.MESSAGE_OVERHEAD_BYTES,
-        shard.budget.usedBytes() - 1000 - QueueState.MESSAGE_OVERHEAD_BYTES);
+    assertEquals(2000 + ArrivingMessages.MESSAGE_OVERHEAD_BYTES,
+        shard.budget.usedBytes() - 1000 - ArrivingMessages.MESSAGE_OVERHEAD_BYTES);
   }
 
   @Test
