@@ -24,7 +24,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.core.retry.RetryPolicy;
+import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
 import software.amazon.awssdk.http.nio.netty.NettyNioAsyncHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.sqs.SqsAsyncClient;
@@ -71,7 +71,7 @@ class DurableCrashIT {
         .endpointOverride(URI.create("http://127.0.0.1:" + port))
         .region(Region.US_EAST_1)
         .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("AKIDTEST", "secret")))
-        .overrideConfiguration(o -> o.retryPolicy(RetryPolicy.none()))
+        .overrideConfiguration(o -> o.retryStrategy(AwsRetryStrategy.doNotRetry()))
         .httpClient(NettyNioAsyncHttpClient.builder().maxConcurrency(64).readTimeout(Duration.ofSeconds(30)).build())
         .build();
   }

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.core.retry.RetryPolicy;
+import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
 import software.amazon.awssdk.http.ContentStreamProvider;
 import software.amazon.awssdk.http.SdkHttpMethod;
 import software.amazon.awssdk.http.SdkHttpRequest;
@@ -58,7 +58,7 @@ class SecurityIT {
   static SqsClient client(String keyId, String secret) {
     return SqsClient.builder().endpointOverride(server.endpoint).region(Region.US_EAST_1)
         .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(keyId, secret)))
-        .overrideConfiguration(o -> o.retryPolicy(RetryPolicy.none()))
+        .overrideConfiguration(o -> o.retryStrategy(AwsRetryStrategy.doNotRetry()))
         .httpClient(UrlConnectionHttpClient.create()).build();
   }
 

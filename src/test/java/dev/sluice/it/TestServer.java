@@ -10,8 +10,10 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
 import software.amazon.awssdk.http.nio.netty.NettyNioAsyncHttpClient;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
@@ -66,7 +68,7 @@ final class TestServer implements AutoCloseable {
         .endpointOverride(endpoint)
         .region(Region.US_EAST_1)
         .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("AKIDTEST", "secret")))
-        .overrideConfiguration(o -> o.retryPolicy(software.amazon.awssdk.core.retry.RetryPolicy.none()))
+        .overrideConfiguration(o -> o.retryStrategy(AwsRetryStrategy.doNotRetry()))
         .httpClient(UrlConnectionHttpClient.builder().socketTimeout(Duration.ofSeconds(30)).build())
         .build();
   }
@@ -77,7 +79,7 @@ final class TestServer implements AutoCloseable {
         .endpointOverride(endpoint)
         .region(Region.US_EAST_1)
         .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(keyId, secret)))
-        .overrideConfiguration(o -> o.retryPolicy(software.amazon.awssdk.core.retry.RetryPolicy.none()))
+        .overrideConfiguration(o -> o.retryStrategy(AwsRetryStrategy.doNotRetry()))
         .httpClient(UrlConnectionHttpClient.builder().socketTimeout(Duration.ofSeconds(30)).build())
         .build();
   }
@@ -128,7 +130,7 @@ final class TestServer implements AutoCloseable {
   }
 
   @Override
-  public void close() throws Exception {
+  public void close() throws TimeoutException {
     sluice.stop().await(10, TimeUnit.SECONDS);
   }
 }

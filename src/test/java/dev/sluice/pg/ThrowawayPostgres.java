@@ -83,14 +83,19 @@ public final class ThrowawayPostgres implements AutoCloseable {
 
   /** Stops the server (fast shutdown, or at once if it lingers) and removes its directory. */
   @Override
-  public void close() throws IOException, InterruptedException {
+  public void close() throws IOException {
     try {
-      asPostgres(binDir.resolve("pg_ctl").toString(), "-D", dir.resolve("data").toString(), "-m", "fast", "-w",
-          "stop");
-    } catch (IllegalStateException alreadyStopped) {
-      // nothing to stop
+      try {
+        asPostgres(binDir.resolve("pg_ctl").toString(), "-D", dir.resolve("data").toString(), "-m", "fast", "-w",
+            "stop");
+      } catch (IllegalStateException alreadyStopped) {
+        // nothing to stop
+      }
+      run(List.of("rm", "-rf", dir.toString()));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while stopping PostgreSQL in " + dir, e);
     }
-    run(List.of("rm", "-rf", dir.toString()));
   }
 
   /** Stops the server at once (for outage tests); {@link #restart} brings it back. */
