@@ -54,8 +54,18 @@ class QuickstartIT {
         p.destroyForcibly();
       }
     }
-    assertEquals(List.of(), Files.readAllLines(serverLog).stream()
-        .filter(l -> l.contains("SEVERE") || l.contains("ERROR") || l.contains("blocked")).toList());
+    assertEquals(List.of(), unexpectedLogLines(serverLog));
+  }
+
+  /**
+   * The lines of a packaged server's log that a clean run does not print: every warning or error
+   * but the start-up line naming the surfaces left open, which is meant to be seen at each start.
+   */
+  static List<String> unexpectedLogLines(Path log) throws IOException {
+    return Files.readAllLines(log).stream()
+        .filter(l -> l.contains(" WARNING ") || l.contains("SEVERE") || l.contains("ERROR") || l.contains("blocked"))
+        .filter(l -> !l.contains(" WARNING dev.sluice.Sluice - Open to anyone who can reach them: "))
+        .toList();
   }
 
   static String fencedBlockAfter(String text, String marker) {
