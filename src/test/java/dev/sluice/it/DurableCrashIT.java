@@ -3,7 +3,10 @@ package dev.sluice.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.sluice.pg.ThrowawayPostgres;
+import dev.sluice.testtools.NeedsTools;
+import dev.sluice.testtools.ThrowawayPostgres;
+import dev.sluice.testtools.Tool;
+import dev.sluice.testtools.Tools;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,8 +17,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -39,6 +42,7 @@ import software.amazon.awssdk.services.sqs.model.SendMessageBatchRequestEntry;
  * again. Every acknowledged, undeleted message comes back, FIFO order holds per group, an
  * acknowledged FIFO delete stays deleted, and deduplication ids still deduplicate.
  */
+@NeedsTools(Tool.POSTGRESQL)
 class DurableCrashIT {
   static final int MESSAGES = 20_000;
   static final int GROUPS = 20;
@@ -57,7 +61,7 @@ class DurableCrashIT {
 
   static Process server(int port, Path log) throws Exception {
     Path jar = Path.of(System.getProperty("sluice.jar", "target/sluice.jar"));
-    ProcessBuilder pb = new ProcessBuilder("java", "-jar", jar.toString()).redirectErrorStream(true)
+    ProcessBuilder pb = new ProcessBuilder(Tools.java(), "-jar", jar.toString()).redirectErrorStream(true)
         .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
     pb.environment().putAll(Map.of("SLUICE_HTTP_PORT", Integer.toString(port), "SLUICE_STORAGE", "postgres",
         "SLUICE_PG_URL", pg.url()));
