@@ -118,8 +118,11 @@ class DurableQueueChangesIT extends DurableServerIT {
         second.destroyForcibly();
       }
     }
-    // The second start finds the schema in place, as every start after the first does.
-    assertEquals(List.of(), QuickstartIT.unexpectedLogLines(log));
+    // The second start finds the schema in place, as every start after the first does, and says
+    // nothing of it. The writer reporting its lag is expected: that is what a 1.5 s window makes.
+    assertEquals(List.of(), QuickstartIT.unexpectedLogLines(log).stream()
+        .filter(l -> !l.contains(" WARNING dev.sluice.persistence.PersistenceVerticle - PostgreSQL writes are "))
+        .toList());
   }
 
   @Test
