@@ -7,6 +7,7 @@ import dev.sluice.testtools.NeedsTools;
 import dev.sluice.testtools.ThrowawayPostgres;
 import dev.sluice.testtools.Tool;
 import dev.sluice.testtools.Tools;
+import java.math.BigInteger;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -90,6 +91,7 @@ class DurableCrashIT {
     // A delete may commit and the crash come before its answer: such a message may be gone.
     Set<String> deleting = ConcurrentHashMap.newKeySet();
     Map<String, String> fifoIds = new ConcurrentHashMap<>();
+    Map<String, BigInteger> fifoSequence = new ConcurrentHashMap<>();
     String standard;
     String fifo;
     try (SqsAsyncClient sqs = client(port)) {
@@ -121,6 +123,7 @@ class DurableCrashIT {
                 acknowledged.add(body);
                 if (toFifo) {
                   fifoIds.put(body, s.messageId());
+                  fifoSequence.put(body, new BigInteger(s.sequenceNumber()));
                 }
               });
             } catch (Exception crashed) {
@@ -161,13 +164,15 @@ class DurableCrashIT {
     Process second = server(port, log);
     try (SqsAsyncClient sqs = client(port)) {
       Thread.sleep(1100); // messages in flight at the crash (visibility 1 s) become visible
-      Map<String, List<Integer>> fifoOrder = new HashMap<>();
+      // Sixteen producers send at once, so a group's batches reach the server in an order of their
+      // own: FIFO order is that of the sequence numbers the server gave, not of the bodies.
+      Map<String, List<BigInteger>> fifoOrder = new HashMap<>();
       Set<String> drained = new HashSet<>();
       for (String url : List.of(standard, fifo)) {
         int empty = 0;
         while (empty < 3) {
           List<Message> got = sqs.receiveMessage(b -> b.queueUrl(url).maxNumberOfMessages(10).visibilityTimeout(60)
-              .messageSystemAttributeNamesWithStrings("MessageGroupId")).get().messages();
+              .messageSystemAttributeNamesWithStrings("MessageGroupId", "SequenceNumber")).get().messages();
           empty = got.isEmpty() ? empty + 1 : 0;
           if (got.isEmpty()) {
             continue;
@@ -175,8 +180,12 @@ class DurableCrashIT {
           for (Message m : got) {
             drained.add(m.body());
             if (url.equals(fifo)) {
+              BigInteger sequence = new BigInteger(m.attributesAsStrings().get("SequenceNumber"));
+              if (fifoSequence.containsKey(m.body())) {
+                assertEquals(fifoSequence.get(m.body()), sequence, "the sequence number " + m.body() + " was sent with");
+              }
               fifoOrder.computeIfAbsent(m.attributesAsStrings().get("MessageGroupId"), g -> new ArrayList<>())
-                  .add(Integer.parseInt(m.body().substring(2)));
+                  .add(sequence);
             }
           }
           List<DeleteMessageBatchRequestEntry> deletes = new ArrayList<>();
@@ -197,7 +206,7 @@ class DurableCrashIT {
       resurrected.removeIf(b -> b.startsWith("s-")); // a standard delete is written behind: at-least-once
       assertEquals(Set.of(), resurrected, "acknowledged FIFO deletes undone by the crash");
       fifoOrder.forEach((group, order) -> {
-        List<Integer> sorted = new ArrayList<>(order);
+        List<BigInteger> sorted = new ArrayList<>(order);
         sorted.sort(null);
         assertEquals(sorted, order, "FIFO order of group " + group);
       });
