@@ -19,6 +19,8 @@ import java.util.EnumSet;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntSupplier;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * The server's meters: one Prometheus registry holding Sluice's own metrics ({@link MetricNames}),
@@ -26,6 +28,20 @@ import java.util.function.IntSupplier;
  * composite, whose meters record nothing, so callers never check.
  */
 public final class SluiceMetrics {
+  /**
+   * Vert.x's Micrometer binding registers some of its gauges anew for each event-bus handler,
+   * connection and request, all sharing one counter per gauge id, so their readings are right.
+   * Micrometer warns at the first such repeat, which every start makes (vertx.eventbus.handlers,
+   * as the push service registers its handlers). Repeats of Vert.x's gauges are left out of the log;
+   * one of ours would still be reported. Held here: the logging framework keeps loggers weakly.
+   */
+  private static final Logger REGISTRY_LOG = Logger.getLogger(MeterRegistry.class.getName());
+
+  static {
+    REGISTRY_LOG.setFilter(r -> r.getLevel() != Level.WARNING || r.getMessage() == null
+        || !(r.getMessage().contains("already registered") && r.getMessage().contains("MeterId{name='vertx.")));
+  }
+
   private final MeterRegistry registry;
   private final PrometheusMeterRegistry prometheus;
   private final RequestMetrics requests;

@@ -61,9 +61,12 @@ public final class SchemaMigrations {
   /** Applies the scripts the database has not seen yet; answers the version it is at afterwards. */
   public Future<Integer> migrate(Pool pool) {
     // Concurrent CREATE TABLE IF NOT EXISTS can still collide in the catalog, so the lock comes
-    // first: an advisory lock held until this transaction ends.
+    // first: an advisory lock held until this transaction ends. Every start after the first finds
+    // the version table there, and PostgreSQL says so with a NOTICE, which the client would log as
+    // a warning; notices are of no use to a migration, so this transaction does not ask for them.
     return pool.withTransaction(conn -> conn
-        .query("SELECT pg_advisory_xact_lock(" + MIGRATION_LOCK + ")").execute()
+        .query("SET LOCAL client_min_messages = warning").execute()
+        .compose(quiet -> conn.query("SELECT pg_advisory_xact_lock(" + MIGRATION_LOCK + ")").execute())
         .compose(locked -> conn.query("CREATE TABLE IF NOT EXISTS sluice_schema_version ("
             + "version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())")
             .execute())

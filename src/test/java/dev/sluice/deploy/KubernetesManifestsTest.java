@@ -200,9 +200,9 @@ class KubernetesManifestsTest {
   @Test
   void theDockerfileRunsThePomsJarAsTheDeploymentsNonRootUser() throws Exception {
     String pom = Files.readString(Path.of("pom.xml"));
-    Matcher finalName = Pattern.compile("<finalName>([^<]+)</finalName>").matcher(pom);
-    assertTrue(finalName.find(), "pom.xml names its jar");
-    String jar = "target/" + finalName.group(1) + ".jar";
+    Matcher shaded = Pattern.compile("<outputFile>\\$\\{project.build.directory}/([^<]+)</outputFile>").matcher(pom);
+    assertTrue(shaded.find(), "pom.xml names its runnable jar (the shade plugin's output file)");
+    String jar = "target/" + shaded.group(1);
     String docker = dockerfile();
     assertTrue(docker.contains("COPY --from=build /src/" + jar + " "), "the Dockerfile copies " + jar);
     Matcher user = Pattern.compile("(?m)^USER (\\d+)").matcher(docker);

@@ -13,7 +13,9 @@ import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.sqs.model.BatchEntryIdsNotDistinctException;
 import software.amazon.awssdk.services.sqs.model.BatchRequestTooLongException;
 import software.amazon.awssdk.services.sqs.model.BatchResultErrorEntry;
+import software.amazon.awssdk.services.sqs.model.ChangeMessageVisibilityBatchRequestEntry;
 import software.amazon.awssdk.services.sqs.model.ChangeMessageVisibilityBatchResponse;
+import software.amazon.awssdk.services.sqs.model.DeleteMessageBatchRequestEntry;
 import software.amazon.awssdk.services.sqs.model.DeleteMessageBatchResponse;
 import software.amazon.awssdk.services.sqs.model.EmptyBatchRequestException;
 import software.amazon.awssdk.services.sqs.model.InvalidBatchEntryIdException;
@@ -26,6 +28,15 @@ import software.amazon.awssdk.services.sqs.model.TooManyEntriesInBatchRequestExc
 class BatchIT extends SharedServerIT {
   static SendMessageBatchRequestEntry entry(String id, String body) {
     return SendMessageBatchRequestEntry.builder().id(id).messageBody(body).build();
+  }
+
+  static ChangeMessageVisibilityBatchRequestEntry visibility(String id, String receiptHandle) {
+    return ChangeMessageVisibilityBatchRequestEntry.builder().id(id).receiptHandle(receiptHandle).visibilityTimeout(0)
+        .build();
+  }
+
+  static DeleteMessageBatchRequestEntry delete(String id, String receiptHandle) {
+    return DeleteMessageBatchRequestEntry.builder().id(id).receiptHandle(receiptHandle).build();
   }
 
   @Test
@@ -88,14 +99,11 @@ class BatchIT extends SharedServerIT {
     List<Message> got = sqs.receiveMessage(b -> b.queueUrl(url).maxNumberOfMessages(10)).messages();
     assertEquals(3, got.size());
     ChangeMessageVisibilityBatchResponse changed = sqs.changeMessageVisibilityBatch(b -> b.queueUrl(url).entries(
-        e -> e.id("v1").receiptHandle(got.get(0).receiptHandle()).visibilityTimeout(0),
-        e -> e.id("v2").receiptHandle("garbage").visibilityTimeout(0)));
+        visibility("v1", got.get(0).receiptHandle()), visibility("v2", "garbage")));
     assertEquals(List.of("v1"), changed.successful().stream().map(s -> s.id()).toList());
     assertEquals("ReceiptHandleIsInvalid", changed.failed().get(0).code());
     DeleteMessageBatchResponse deleted = sqs.deleteMessageBatch(b -> b.queueUrl(url).entries(
-        e -> e.id("d1").receiptHandle(got.get(1).receiptHandle()),
-        e -> e.id("d2").receiptHandle(got.get(2).receiptHandle()),
-        e -> e.id("d3").receiptHandle("garbage")));
+        delete("d1", got.get(1).receiptHandle()), delete("d2", got.get(2).receiptHandle()), delete("d3", "garbage")));
     assertEquals(2, deleted.successful().size());
     assertEquals("d3", deleted.failed().get(0).id());
     assertFalse(deleted.failed().isEmpty());

@@ -1,12 +1,12 @@
 package dev.sluice.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.IOException;
+import dev.sluice.testtools.NeedsTools;
+import dev.sluice.testtools.Tool;
+import dev.sluice.testtools.Tools;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -14,9 +14,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * boto3, a second real client, through the FIFO, dead-letter and move-task scenarios of
- * {@code src/test/python/sqs_scenarios} (each restates an AWS-validated test). Runs where python3
- * with boto3 is installed, as on the machines this project is built on.
+ * {@code src/test/python/sqs_scenarios} (each restates an AWS-validated test), with the python3
+ * from the PATH, which must import boto3.
  */
+@NeedsTools(Tool.PYTHON_BOTO3)
 class Boto3ScenariosIT {
   static TestServer server;
 
@@ -32,8 +33,7 @@ class Boto3ScenariosIT {
 
   @Test
   void fifoAndDeadLetterScenariosPassThroughBoto3() throws Exception {
-    String python = pythonWithBoto3();
-    assumeTrue(python != null, "no python3 with boto3 is installed: the boto3 scenarios are skipped");
+    String python = Tools.pythonWithBoto3();
     Path output = Files.createTempFile("boto3-scenarios", ".log");
     ProcessBuilder pb = new ProcessBuilder(python, "src/test/python/sqs_scenarios/run.py")
         .redirectErrorStream(true)
@@ -49,19 +49,5 @@ class Boto3ScenariosIT {
     Files.delete(output);
     System.out.println(report);
     assertEquals(0, finished ? p.exitValue() : -1, "boto3 scenarios failed:\n" + report);
-  }
-
-  /** The first python3 that imports boto3: on the PATH, or pyenv's (where the AWS CLI lives here). */
-  static String pythonWithBoto3() throws InterruptedException {
-    for (String python : List.of("python3", System.getProperty("user.home") + "/.pyenv/shims/python3")) {
-      try {
-        if (new ProcessBuilder(python, "-c", "import boto3").start().waitFor() == 0) {
-          return python;
-        }
-      } catch (IOException notThere) {
-        // try the next one
-      }
-    }
-    return null;
   }
 }

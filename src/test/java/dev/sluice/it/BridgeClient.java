@@ -12,6 +12,7 @@ import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * A raw event-bus bridge client for tests: the SockJS bridge's WebSocket endpoint
@@ -131,7 +132,7 @@ final class BridgeClient implements AutoCloseable {
   }
 
   @Override
-  public void close() throws Exception {
+  public void close() throws TimeoutException {
     if (closed.getCount() > 0) {
       if (ws != null) {
         ws.close().await(10, TimeUnit.SECONDS);

@@ -3,7 +3,11 @@ package dev.sluice.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.sluice.pg.ThrowawayPostgres;
+import dev.sluice.testtools.NeedsTools;
+import dev.sluice.testtools.ThrowawayPostgres;
+import dev.sluice.testtools.Tool;
+import dev.sluice.testtools.Tools;
+import java.math.BigInteger;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,8 +18,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -24,7 +28,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.core.retry.RetryPolicy;
+import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
 import software.amazon.awssdk.http.nio.netty.NettyNioAsyncHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.sqs.SqsAsyncClient;
@@ -39,6 +43,7 @@ import software.amazon.awssdk.services.sqs.model.SendMessageBatchRequestEntry;
  * again. Every acknowledged, undeleted message comes back, FIFO order holds per group, an
  * acknowledged FIFO delete stays deleted, and deduplication ids still deduplicate.
  */
+@NeedsTools(Tool.POSTGRESQL)
 class DurableCrashIT {
   static final int MESSAGES = 20_000;
   static final int GROUPS = 20;
@@ -57,7 +62,7 @@ class DurableCrashIT {
 
   static Process server(int port, Path log) throws Exception {
     Path jar = Path.of(System.getProperty("sluice.jar", "target/sluice.jar"));
-    ProcessBuilder pb = new ProcessBuilder("java", "-jar", jar.toString()).redirectErrorStream(true)
+    ProcessBuilder pb = new ProcessBuilder(Tools.java(), "-jar", jar.toString()).redirectErrorStream(true)
         .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
     pb.environment().putAll(Map.of("SLUICE_HTTP_PORT", Integer.toString(port), "SLUICE_STORAGE", "postgres",
         "SLUICE_PG_URL", pg.url()));
@@ -71,7 +76,7 @@ class DurableCrashIT {
         .endpointOverride(URI.create("http://127.0.0.1:" + port))
         .region(Region.US_EAST_1)
         .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("AKIDTEST", "secret")))
-        .overrideConfiguration(o -> o.retryPolicy(RetryPolicy.none()))
+        .overrideConfiguration(o -> o.retryStrategy(AwsRetryStrategy.doNotRetry()))
         .httpClient(NettyNioAsyncHttpClient.builder().maxConcurrency(64).readTimeout(Duration.ofSeconds(30)).build())
         .build();
   }
@@ -86,6 +91,7 @@ class DurableCrashIT {
     // A delete may commit and the crash come before its answer: such a message may be gone.
     Set<String> deleting = ConcurrentHashMap.newKeySet();
     Map<String, String> fifoIds = new ConcurrentHashMap<>();
+    Map<String, BigInteger> fifoSequence = new ConcurrentHashMap<>();
     String standard;
     String fifo;
     try (SqsAsyncClient sqs = client(port)) {
@@ -117,6 +123,7 @@ class DurableCrashIT {
                 acknowledged.add(body);
                 if (toFifo) {
                   fifoIds.put(body, s.messageId());
+                  fifoSequence.put(body, new BigInteger(s.sequenceNumber()));
                 }
               });
             } catch (Exception crashed) {
@@ -157,13 +164,15 @@ class DurableCrashIT {
     Process second = server(port, log);
     try (SqsAsyncClient sqs = client(port)) {
       Thread.sleep(1100); // messages in flight at the crash (visibility 1 s) become visible
-      Map<String, List<Integer>> fifoOrder = new HashMap<>();
+      // Sixteen producers send at once, so a group's batches reach the server in an order of their
+      // own: FIFO order is that of the sequence numbers the server gave, not of the bodies.
+      Map<String, List<BigInteger>> fifoOrder = new HashMap<>();
       Set<String> drained = new HashSet<>();
       for (String url : List.of(standard, fifo)) {
         int empty = 0;
         while (empty < 3) {
           List<Message> got = sqs.receiveMessage(b -> b.queueUrl(url).maxNumberOfMessages(10).visibilityTimeout(60)
-              .messageSystemAttributeNamesWithStrings("MessageGroupId")).get().messages();
+              .messageSystemAttributeNamesWithStrings("MessageGroupId", "SequenceNumber")).get().messages();
           empty = got.isEmpty() ? empty + 1 : 0;
           if (got.isEmpty()) {
             continue;
@@ -171,8 +180,12 @@ class DurableCrashIT {
           for (Message m : got) {
             drained.add(m.body());
             if (url.equals(fifo)) {
+              BigInteger sequence = new BigInteger(m.attributesAsStrings().get("SequenceNumber"));
+              if (fifoSequence.containsKey(m.body())) {
+                assertEquals(fifoSequence.get(m.body()), sequence, "the sequence number " + m.body() + " was sent with");
+              }
               fifoOrder.computeIfAbsent(m.attributesAsStrings().get("MessageGroupId"), g -> new ArrayList<>())
-                  .add(Integer.parseInt(m.body().substring(2)));
+                  .add(sequence);
             }
           }
           List<DeleteMessageBatchRequestEntry> deletes = new ArrayList<>();
@@ -193,7 +206,7 @@ class DurableCrashIT {
       resurrected.removeIf(b -> b.startsWith("s-")); // a standard delete is written behind: at-least-once
       assertEquals(Set.of(), resurrected, "acknowledged FIFO deletes undone by the crash");
       fifoOrder.forEach((group, order) -> {
-        List<Integer> sorted = new ArrayList<>(order);
+        List<BigInteger> sorted = new ArrayList<>(order);
         sorted.sort(null);
         assertEquals(sorted, order, "FIFO order of group " + group);
       });

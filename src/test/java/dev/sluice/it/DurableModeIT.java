@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sluice.persistence.MessageContent;
-import dev.sluice.pg.ThrowawayPostgres;
+import dev.sluice.testtools.NeedsTools;
+import dev.sluice.testtools.ThrowawayPostgres;
+import dev.sluice.testtools.Tool;
 import io.vertx.core.Vertx;
 import io.vertx.pgclient.PgBuilder;
 import io.vertx.pgclient.PgConnectOptions;
@@ -24,6 +26,7 @@ import software.amazon.awssdk.services.sqs.model.Message;
 import software.amazon.awssdk.services.sqs.model.SqsException;
 
 /** storage: postgres through the AWS SDK: what an acknowledgment means, and an outage. */
+@NeedsTools(Tool.POSTGRESQL)
 class DurableModeIT {
   static ThrowawayPostgres pg;
   static TestServer server;

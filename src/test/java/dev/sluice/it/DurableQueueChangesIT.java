@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.sluice.testtools.Tools;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,7 +33,7 @@ class DurableQueueChangesIT extends DurableServerIT {
 
   static Process jar(int port, Path log) throws Exception {
     Path jar = Path.of(System.getProperty("sluice.jar", "target/sluice.jar"));
-    ProcessBuilder pb = new ProcessBuilder("java", "-jar", jar.toString()).redirectErrorStream(true)
+    ProcessBuilder pb = new ProcessBuilder(Tools.java(), "-jar", jar.toString()).redirectErrorStream(true)
         .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
     pb.environment().putAll(Map.of("SLUICE_HTTP_PORT", Integer.toString(port), "SLUICE_STORAGE", "postgres",
         "SLUICE_PG_URL", pg.url(), "SLUICE_PG_FLUSH_INTERVAL_MILLIS", WINDOW_MILLIS));
@@ -117,8 +118,11 @@ class DurableQueueChangesIT extends DurableServerIT {
         second.destroyForcibly();
       }
     }
-    assertEquals(List.of(), Files.readAllLines(log).stream()
-        .filter(l -> l.contains("SEVERE") || l.contains("blocked")).toList());
+    // The second start finds the schema in place, as every start after the first does, and says
+    // nothing of it. The writer reporting its lag is expected: that is what a 1.5 s window makes.
+    assertEquals(List.of(), QuickstartIT.unexpectedLogLines(log).stream()
+        .filter(l -> !l.contains(" WARNING dev.sluice.persistence.PersistenceVerticle - PostgreSQL writes are "))
+        .toList());
   }
 
   @Test

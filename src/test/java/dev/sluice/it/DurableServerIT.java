@@ -1,6 +1,8 @@
 package dev.sluice.it;
 
-import dev.sluice.pg.ThrowawayPostgres;
+import dev.sluice.testtools.NeedsTools;
+import dev.sluice.testtools.ThrowawayPostgres;
+import dev.sluice.testtools.Tool;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -10,6 +12,7 @@ import org.junit.jupiter.api.BeforeAll;
  * One throwaway PostgreSQL per test class, and durable servers on it that tests start and stop
  * (restarts are what these classes test).
  */
+@NeedsTools(Tool.POSTGRESQL)
 abstract class DurableServerIT {
   static ThrowawayPostgres pg;
 

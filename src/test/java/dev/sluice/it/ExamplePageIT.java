@@ -3,6 +3,9 @@ package dev.sluice.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.sluice.testtools.NeedsTools;
+import dev.sluice.testtools.Tool;
+import dev.sluice.testtools.Tools;
 import io.vertx.core.json.JsonObject;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -15,52 +18,30 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * The example page, {@code /examples/subscribe.html}, in headless Chromium (Debian's package,
- * driven by Playwright's {@code playwright-core} from npm): it subscribes through the SockJS bridge
- * and shows a message the AWS SDK sends, which it then acknowledges.
+ * The example page, {@code /examples/subscribe.html}, in headless Chromium or Chrome (the one
+ * {@link Tools#chromium} finds, driven by Playwright's {@code playwright-core} from npm): it
+ * subscribes through the SockJS bridge and shows a message the AWS SDK sends, which it then
+ * acknowledges.
  */
+@NeedsTools({Tool.CHROMIUM, Tool.NODE, Tool.NPM})
 class ExamplePageIT extends SharedServerIT {
   static final Path SOURCE = Path.of("src/test/node/example-page");
 
-  static final Path CHROMIUM = Path.of("/usr/bin/chromium");
-
-  /**
-   * Debian's chromium, installed with apt-get when missing (these machines run the tests as root;
-   * elsewhere install it first).
-   */
-  static String chromium() throws Exception {
-    if (!Files.isExecutable(CHROMIUM)) {
-      for (String[] step : new String[][] {
-          {"apt-get", "install", "-y", "--no-install-recommends", "chromium"},
-          {"apt-get", "update"},
-          {"apt-get", "install", "-y", "--no-install-recommends", "chromium"}}) {
-        Process p = new ProcessBuilder(step).redirectErrorStream(true)
-            .redirectOutput(Path.of("target/apt-chromium.log").toFile()).start();
-        p.waitFor(600, TimeUnit.SECONDS);
-        if (Files.isExecutable(CHROMIUM)) {
-          break;
-        }
-      }
-    }
-    assertTrue(Files.isExecutable(CHROMIUM), "Debian's chromium package is needed: apt-get install chromium");
-    return CHROMIUM.toString();
-  }
-
   @Test
   void theExamplePageShowsAMessageSentByTheAwsSdk() throws Exception {
-    String chromium = chromium();
+    String chromium = Tools.chromium();
     Path dir = Path.of("target/node-example-page");
     Files.createDirectories(dir);
     for (String f : new String[] {"package.json", "package-lock.json", "show-message.js"}) {
       Files.copy(SOURCE.resolve(f), dir.resolve(f), StandardCopyOption.REPLACE_EXISTING);
     }
-    Process install = new ProcessBuilder("npm", "ci", "--no-audit", "--no-fund").directory(dir.toFile())
+    Process install = new ProcessBuilder(Tools.npm(), "ci", "--no-audit", "--no-fund").directory(dir.toFile())
         .redirectErrorStream(true).redirectOutput(dir.resolve("npm.log").toFile()).start();
     assertTrue(install.waitFor(180, TimeUnit.SECONDS) && install.exitValue() == 0,
         "npm ci failed: " + Files.readString(dir.resolve("npm.log")));
 
     String url = queue("push-page", Map.of());
-    Process node = new ProcessBuilder("node", "show-message.js", chromium,
+    Process node = new ProcessBuilder(Tools.node(), "show-message.js", chromium,
         server.endpoint + "/examples/subscribe.html?queue=push-page").directory(dir.toFile())
         .redirectErrorStream(true).start();
     try (BufferedReader out = new BufferedReader(new InputStreamReader(node.getInputStream(), StandardCharsets.UTF_8))) {

@@ -3,6 +3,7 @@ package dev.sluice.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.sluice.testtools.Tools;
 import io.vertx.core.Vertx;
 import io.vertx.pgclient.PgBuilder;
 import io.vertx.pgclient.PgConnectOptions;
@@ -39,7 +40,7 @@ class GracefulShutdownIT extends DurableServerIT {
   void sigtermAnswersParkedPollsFlushesWritesAndExitsZero() throws Exception {
     int port = QuickstartIT.freePort();
     Path log = Files.createTempFile("sluice-shutdown", ".log");
-    ProcessBuilder pb = new ProcessBuilder("java", "-jar", System.getProperty("sluice.jar", "target/sluice.jar"))
+    ProcessBuilder pb = new ProcessBuilder(Tools.java(), "-jar", System.getProperty("sluice.jar", "target/sluice.jar"))
         .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
     pb.environment().putAll(Map.of("SLUICE_HTTP_PORT", Integer.toString(port), "SLUICE_STORAGE", "postgres",
         "SLUICE_PG_URL", pg.url(), "SLUICE_DURABILITY", "relaxed", "SLUICE_PG_FLUSH_INTERVAL_MILLIS", "10000",

@@ -3,6 +3,9 @@ package dev.sluice.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.sluice.testtools.NeedsTools;
+import dev.sluice.testtools.Tool;
+import dev.sluice.testtools.Tools;
 import io.vertx.core.json.JsonObject;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -18,6 +21,7 @@ import org.junit.jupiter.api.Test;
  * it subscribes through the SockJS bridge, gets a message an AWS SDK client sent, and acknowledges
  * it. The client is installed with npm into {@code target/} from the committed lock file.
  */
+@NeedsTools({Tool.NODE, Tool.NPM})
 class NodeBridgeClientIT extends SharedServerIT {
   static final Path SOURCE = Path.of("src/test/node/push-client");
 
@@ -28,13 +32,13 @@ class NodeBridgeClientIT extends SharedServerIT {
     for (String f : new String[] {"package.json", "package-lock.json", "subscribe-and-ack.js"}) {
       Files.copy(SOURCE.resolve(f), dir.resolve(f), StandardCopyOption.REPLACE_EXISTING);
     }
-    Process install = new ProcessBuilder("npm", "ci", "--no-audit", "--no-fund").directory(dir.toFile())
+    Process install = new ProcessBuilder(Tools.npm(), "ci", "--no-audit", "--no-fund").directory(dir.toFile())
         .redirectErrorStream(true).redirectOutput(dir.resolve("npm.log").toFile()).start();
     assertTrue(install.waitFor(180, TimeUnit.SECONDS) && install.exitValue() == 0,
         "npm ci failed: " + Files.readString(dir.resolve("npm.log")));
 
     String url = queue("push-node", java.util.Map.of());
-    Process node = new ProcessBuilder("node", "subscribe-and-ack.js", server.endpoint.toString(), "push-node")
+    Process node = new ProcessBuilder(Tools.node(), "subscribe-and-ack.js", server.endpoint.toString(), "push-node")
         .directory(dir.toFile()).redirectErrorStream(true).start();
     try (BufferedReader out = new BufferedReader(new InputStreamReader(node.getInputStream(), StandardCharsets.UTF_8))) {
       assertEquals("subscribed", out.readLine());

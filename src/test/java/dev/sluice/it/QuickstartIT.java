@@ -3,12 +3,15 @@ package dev.sluice.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.sluice.testtools.NeedsTools;
+import dev.sluice.testtools.Tool;
+import dev.sluice.testtools.Tools;
 import java.io.IOException;
-import java.net.http.HttpResponse;
-import java.net.http.HttpRequest;
-import java.net.http.HttpClient;
-import java.net.URI;
 import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,6 +23,7 @@ import org.junit.jupiter.api.Test;
  * The README quickstart, the way a user runs it: the packaged jar as its own process, then the
  * README's AWS CLI block executed as written (only the port changed, so the test never needs 9324).
  */
+@NeedsTools(Tool.AWS_CLI)
 class QuickstartIT {
   static final Path README = Path.of("README.md");
 
@@ -29,9 +33,10 @@ class QuickstartIT {
     assertTrue(readme.contains("mvn -q -DskipTests package && java -jar target/sluice.jar"),
         "the README's run command starts the jar this test starts");
     String cliBlock = fencedBlockAfter(readme, "<!-- quickstart-cli");
+    Tools.aws(); // the block calls it by name, from the PATH this run inherits
     int port = freePort();
     Path jar = Path.of(System.getProperty("sluice.jar", "target/sluice.jar"));
-    ProcessBuilder server = new ProcessBuilder("java", "-jar", jar.toString()).redirectErrorStream(true);
+    ProcessBuilder server = new ProcessBuilder(Tools.java(), "-jar", jar.toString()).redirectErrorStream(true);
     server.environment().put("SLUICE_HTTP_PORT", Integer.toString(port));
     Path serverLog = Files.createTempFile("sluice-quickstart", ".log");
     server.redirectOutput(serverLog.toFile());
@@ -41,7 +46,6 @@ class QuickstartIT {
       Path script = Files.createTempFile("quickstart", ".sh");
       Files.writeString(script, "set -euo pipefail\n" + cliBlock.replace("9324", Integer.toString(port)));
       ProcessBuilder cli = new ProcessBuilder("bash", script.toString()).redirectErrorStream(true);
-      cli.environment().put("PATH", System.getenv("PATH") + ":" + System.getProperty("user.home") + "/.pyenv/shims");
       Process run = cli.start();
       String out = new String(run.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
       assertTrue(run.waitFor(60, TimeUnit.SECONDS), "the CLI block finished");
@@ -54,8 +58,22 @@ class QuickstartIT {
         p.destroyForcibly();
       }
     }
-    assertEquals(List.of(), Files.readAllLines(serverLog).stream()
-        .filter(l -> l.contains("SEVERE") || l.contains("ERROR") || l.contains("blocked")).toList());
+    assertEquals(List.of(), unexpectedLogLines(serverLog));
+  }
+
+  /**
+   * The lines of a packaged server's log that a clean run does not print: every warning or error
+   * but the start-up line naming the surfaces left open, which is meant to be seen at each start.
+   * Also let through, for now: Vert.x's HTTP metrics now and then meet a request on a connection
+   * they never saw open and fail on it with a NullPointerException that Netty logs as a warning
+   * (seen once in many runs, while the readiness probe polled a server that was starting).
+   */
+  static List<String> unexpectedLogLines(Path log) throws IOException {
+    return Files.readAllLines(log).stream()
+        .filter(l -> l.contains(" WARNING ") || l.contains("SEVERE") || l.contains("ERROR") || l.contains("blocked"))
+        .filter(l -> !l.contains(" WARNING dev.sluice.Sluice - Open to anyone who can reach them: "))
+        .filter(l -> !l.contains("NullPointerException: Cannot read field \"tags\" because \"socketMetric\" is null"))
+        .toList();
   }
 
   static String fencedBlockAfter(String text, String marker) {

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.sqs.SqsClient;
+import software.amazon.awssdk.services.sqs.model.SendMessageBatchRequestEntry;
 
 /**
  * Memory an attacker can make the server hold: a body is refused before it is read when its
@@ -101,8 +102,9 @@ class RequestLimitsIT {
     awaitRequestBytes(0);
     try (SqsClient sqs = open.clientWithoutRetries()) {
       String url = sqs.createQueue(b -> b.queueName("after-the-stall")).queueUrl();
-      sqs.sendMessageBatch(b -> b.queueUrl(url).entries(e -> e.id("1").messageBody("x".repeat(200_000)),
-          e -> e.id("2").messageBody("y".repeat(200_000))));
+      sqs.sendMessageBatch(b -> b.queueUrl(url).entries(
+          SendMessageBatchRequestEntry.builder().id("1").messageBody("x".repeat(200_000)).build(),
+          SendMessageBatchRequestEntry.builder().id("2").messageBody("y".repeat(200_000)).build()));
     }
   }
 

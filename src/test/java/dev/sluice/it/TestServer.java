@@ -10,8 +10,10 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
 import software.amazon.awssdk.http.nio.netty.NettyNioAsyncHttpClient;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
@@ -71,7 +73,7 @@ final class TestServer implements AutoCloseable {
         .endpointOverride(endpoint)
         .region(Region.US_EAST_1)
         .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(keyId, secret)))
-        .overrideConfiguration(o -> o.retryPolicy(software.amazon.awssdk.core.retry.RetryPolicy.none()))
+        .overrideConfiguration(o -> o.retryStrategy(AwsRetryStrategy.doNotRetry()))
         .httpClient(UrlConnectionHttpClient.builder().socketTimeout(Duration.ofSeconds(30)).build())
         .build();
   }
@@ -122,7 +124,7 @@ final class TestServer implements AutoCloseable {
   }
 
   @Override
-  public void close() throws Exception {
+  public void close() throws TimeoutException {
     sluice.stop().await(10, TimeUnit.SECONDS);
   }
 }

@@ -3,7 +3,9 @@ package dev.sluice.persistence;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.sluice.pg.ThrowawayPostgres;
+import dev.sluice.testtools.NeedsTools;
+import dev.sluice.testtools.ThrowawayPostgres;
+import dev.sluice.testtools.Tool;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.pgclient.PgBuilder;
@@ -19,6 +21,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** The numbered schema scripts against a real PostgreSQL of the test's own. */
+@NeedsTools(Tool.POSTGRESQL)
 class SchemaMigrationsIT {
   static ThrowawayPostgres pg;
   static Vertx vertx;

@@ -1,21 +1,18 @@
-package dev.sluice.pg;
+package dev.sluice.testtools;
 
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /**
- * A PostgreSQL cluster of its own for a test run, from the binaries installed on the machine
- * (DESIGN.md §6): {@code initdb} into a temporary directory, started on a free port of 127.0.0.1
- * with the socket directory in that directory, stopped and removed at the end. initdb and postgres
- * refuse to run as root, so as root both run as the {@code postgres} user, which then owns the
- * directory. Never depends on a server someone started by hand.
+ * A PostgreSQL cluster of its own for a test class, from the binaries {@link Tools#postgresBin}
+ * finds: {@code initdb} into a temporary directory, started on a free port of 127.0.0.1 with the
+ * socket directory in that directory, stopped and removed at the end. initdb and postgres refuse to
+ * run as root, so as root both run as the {@code postgres} user, which then owns the directory.
+ * Never depends on a server someone started by hand.
  */
 public final class ThrowawayPostgres implements AutoCloseable {
   private final Path binDir;
@@ -28,34 +25,12 @@ public final class ThrowawayPostgres implements AutoCloseable {
     this.port = port;
   }
 
-  /** The directory holding initdb and pg_ctl, or null when PostgreSQL is not installed. */
-  public static Path findBinaries() throws IOException {
-    Path lib = Path.of("/usr/lib/postgresql");
-    if (!Files.isDirectory(lib)) {
-      return null;
-    }
-    try (Stream<Path> versions = Files.list(lib)) {
-      return versions.map(v -> v.resolve("bin"))
-          .filter(b -> Files.isExecutable(b.resolve("initdb")) && Files.isExecutable(b.resolve("pg_ctl")))
-          .max(Comparator.comparingInt(ThrowawayPostgres::majorVersion))
-          .orElse(null);
-    }
-  }
-
-  private static int majorVersion(Path binDir) {
-    String name = binDir.getParent().getFileName().toString();
-    return name.chars().allMatch(Character::isDigit) ? Integer.parseInt(name) : -1;
-  }
-
-  /** initdb and start; throws when PostgreSQL is not installed or does not start. */
+  /** initdb and start; throws {@link MissingToolsException} where PostgreSQL cannot be found. */
   public static ThrowawayPostgres start() throws IOException, InterruptedException {
-    Path bin = findBinaries();
-    if (bin == null) {
-      throw new IllegalStateException("PostgreSQL binaries not found under /usr/lib/postgresql/*/bin");
-    }
+    Path bin = Tools.postgresBin();
     Path dir = Files.createTempDirectory("sluice-pg-");
-    if (isRoot()) {
-      run(List.of("chown", "postgres:postgres", dir.toString()));
+    if (Tools.isRoot()) {
+      run(List.of("chown", "postgres:", dir.toString())); // and its login group
     }
     int port;
     try (ServerSocket s = new ServerSocket(0)) {
@@ -83,14 +58,19 @@ public final class ThrowawayPostgres implements AutoCloseable {
 
   /** Stops the server (fast shutdown, or at once if it lingers) and removes its directory. */
   @Override
-  public void close() throws IOException, InterruptedException {
+  public void close() throws IOException {
     try {
-      asPostgres(binDir.resolve("pg_ctl").toString(), "-D", dir.resolve("data").toString(), "-m", "fast", "-w",
-          "stop");
-    } catch (IllegalStateException alreadyStopped) {
-      // nothing to stop
+      try {
+        asPostgres(binDir.resolve("pg_ctl").toString(), "-D", dir.resolve("data").toString(), "-m", "fast", "-w",
+            "stop");
+      } catch (IllegalStateException alreadyStopped) {
+        // nothing to stop
+      }
+      run(List.of("rm", "-rf", dir.toString()));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while stopping PostgreSQL in " + dir, e);
     }
-    run(List.of("rm", "-rf", dir.toString()));
   }
 
   /** Stops the server at once (for outage tests); {@link #restart} brings it back. */
@@ -108,16 +88,8 @@ public final class ThrowawayPostgres implements AutoCloseable {
   }
 
   private void asPostgres(String... command) throws IOException, InterruptedException {
-    List<String> full = new ArrayList<>();
-    if (isRoot()) {
-      full.addAll(List.of("runuser", "-u", "postgres", "--"));
-    }
-    full.addAll(List.of(command));
-    run(full);
-  }
-
-  private static boolean isRoot() {
-    return "root".equals(System.getProperty("user.name"));
+    List<String> plain = List.of(command);
+    run(Tools.isRoot() ? Tools.asPostgres(plain).orElseThrow() : plain);
   }
 
   private static void run(List<String> command) throws IOException, InterruptedException {
