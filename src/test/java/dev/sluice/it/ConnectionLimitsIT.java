@@ -4,12 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.sluice.testtools.LogCapture;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.logging.Handler;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -104,25 +102,8 @@ class ConnectionLimitsIT {
 
   @Test
   void connectionsBeyondTheLimitAreClosedAtOnceAndTheLogSaysSo() throws Exception {
-    List<LogRecord> logged = new ArrayList<>();
-    Logger logger = Logger.getLogger("dev.sluice.http.ConnectionGuard");
-    Handler capture = new Handler() {
-      @Override
-      public void publish(LogRecord r) {
-        synchronized (logged) {
-          logged.add(r);
-        }
-      }
-
-      @Override
-      public void flush() {}
-
-      @Override
-      public void close() {}
-    };
-    logger.addHandler(capture);
     List<RawHttp> held = new ArrayList<>();
-    try {
+    try (LogCapture log = LogCapture.of("dev.sluice.http.ConnectionGuard")) {
       // Keep MAX_CONNECTIONS connections busy with requests whose bodies are still coming.
       for (int i = 0; i < MAX_CONNECTIONS; i++) {
         RawHttp c = new RawHttp(port);
@@ -133,11 +114,8 @@ class ConnectionLimitsIT {
       try (RawHttp over = new RawHttp(port)) {
         assertTrue(over.closedWithin(2_000), "one more connection is closed at once");
       }
-      synchronized (logged) {
-        assertTrue(logged.stream().anyMatch(r -> r.getMessage().contains("http.maxConnections")), "and logged");
-      }
+      assertTrue(log.records().stream().anyMatch(r -> r.getMessage().contains("http.maxConnections")), "and logged");
     } finally {
-      logger.removeHandler(capture);
       for (RawHttp c : held) {
         c.close();
       }

@@ -15,13 +15,12 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import dev.sluice.testtools.LogCapture;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.sqs.model.SqsException;
 
@@ -184,24 +183,8 @@ class InputHygieneIT extends SharedServerIT {
 
   @Test
   void aClientHangingUpMidRequestIsNoInternalFailure() throws Exception {
-    Logger failures = Logger.getLogger("dev.sluice.protocol.Failures");
-    List<LogRecord> records = new CopyOnWriteArrayList<>();
-    Handler capture = new Handler() {
-      @Override
-      public void publish(LogRecord r) {
-        records.add(r);
-      }
-
-      @Override
-      public void flush() {}
-
-      @Override
-      public void close() {}
-    };
-    Level before = failures.getLevel();
-    failures.setLevel(Level.ALL);
-    failures.addHandler(capture);
-    try {
+    try (LogCapture log = LogCapture.of("dev.sluice.protocol.Failures")) {
+      List<LogRecord> records = log.records();
       for (String half : HALF_REQUESTS) {
         try (Socket socket = new Socket("127.0.0.1", server.endpoint.getPort())) {
           OutputStream out = socket.getOutputStream();
@@ -222,9 +205,6 @@ class InputHygieneIT extends SharedServerIT {
         assertTrue(r.getThrown() == null, "no stack trace");
       }
       assertEquals(List.of(), sqs.listQueues(b -> b.queueNamePrefix("nothing-")).queueUrls(), "still serving");
-    } finally {
-      failures.removeHandler(capture);
-      failures.setLevel(before);
     }
   }
 }

@@ -11,50 +11,33 @@ import dev.sluice.api.SqsException;
 import io.vertx.core.http.HttpClosedException;
 import io.vertx.core.http.StreamResetException;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
-import java.util.logging.Logger;
+import dev.sluice.testtools.LogCapture;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 class FailuresTest {
-  final Logger logger = Logger.getLogger(Failures.class.getName());
-  final List<LogRecord> records = new CopyOnWriteArrayList<>();
-  final Handler capture = new Handler() {
-    @Override
-    public void publish(LogRecord r) {
-      records.add(r);
-    }
-
-    @Override
-    public void flush() {}
-
-    @Override
-    public void close() {}
-  };
-  Level before;
+  LogCapture log;
+  List<LogRecord> records;
 
   @BeforeEach
   void capture() {
-    before = logger.getLevel();
-    logger.setLevel(Level.ALL);
-    logger.addHandler(capture);
+    log = LogCapture.of(Failures.class.getName());
+    records = log.records();
   }
 
   @AfterEach
   void release() {
-    logger.removeHandler(capture);
-    logger.setLevel(before);
+    log.close();
   }
 
   @Test
   void aClientThatHungUpIsLoggedAtDebugWithoutAStackTrace() {
     for (Throwable gone : List.of(new HttpClosedException("Connection was closed"), new StreamResetException(8),
         new IllegalStateException("wrapped", new HttpClosedException("Connection was closed")))) {
-      records.clear();
+      log.clear();
       assertTrue(Failures.isClientGone(gone), gone.toString());
       assertEquals(ErrorCode.INTERNAL_FAILURE, Failures.asSqs(gone).code());
       assertEquals(1, records.size());
