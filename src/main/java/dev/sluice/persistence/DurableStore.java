@@ -47,9 +47,13 @@ public final class DurableStore {
 
   static final String RECEIPT_KEY = "receipt-hmac-key";
 
+  /** Claims the receipt-handle key if none is stored yet; fenced like every write. */
+  static final String INSERT_RECEIPT_KEY = "WITH f AS (SELECT sluice_fence($3) AS epoch)"
+      + " INSERT INTO sluice_settings (name, value) SELECT $1, $2 FROM f ON CONFLICT (name) DO NOTHING";
+
   /**
-   * Connects, migrates and deploys the writer. {@code scripts} are read beforehand, off the event
-   * loops ({@link SchemaMigrations#load}).
+   * Takes the database (waiting while another server holds it), migrates it, claims it and deploys
+   * the writer. {@code scripts} are read beforehand, off the event loops ({@link SchemaMigrations#load}).
    */
   public static Future<DurableStore> start(Vertx vertx, StorageConfig config, SchemaMigrations scripts,
       MeterRegistry metrics) {
@@ -59,32 +63,44 @@ public final class DurableStore {
             .setPipeliningLimit(256))
         .using(vertx)
         .build();
-    PersistenceVerticle writer = new PersistenceVerticle(pool, config.batchSize(), config.flushIntervalMillis(),
-        writeTransactions(config.poolSize()), metrics);
     byte[] fresh = new byte[32];
     new SecureRandom().nextBytes(fresh);
+    String holder = holder();
     AtomicReference<DatabaseOwnership> owner = new AtomicReference<>();
-    // The receipt-handle key is made once and kept, so handles issued before a restart stay valid.
-    return DatabaseOwnership.acquire(vertx, PgConnectOptions.fromUri(config.pgUrl()), config.pgUrlForLogs())
+    AtomicReference<PersistenceVerticle> writer = new AtomicReference<>();
+    // Migrations run only while this server holds the lock, and the claim only once they are done.
+    return DatabaseOwnership.acquire(vertx, PgConnectOptions.fromUri(config.pgUrl()), config.pgUrlForLogs(),
+            config.leaseMillis())
         .compose(held -> {
           owner.set(held);
           return scripts.migrate(pool);
         })
-        .compose(version -> pool.preparedQuery("INSERT INTO sluice_settings (name, value) VALUES ($1, $2)"
-            + " ON CONFLICT (name) DO NOTHING").execute(Tuple.of(RECEIPT_KEY, Buffer.buffer(fresh))))
+        .compose(version -> owner.get().claim(holder))
+        .compose(epoch -> {
+          writer.set(new PersistenceVerticle(pool, new WriteFence(epoch, config.leaseMillis(), owner.get()::writeRefused),
+              config.batchSize(), config.flushIntervalMillis(), writeTransactions(config.poolSize()), metrics));
+          // The receipt-handle key is made once and kept, so handles issued before a restart stay valid.
+          return pool.preparedQuery(INSERT_RECEIPT_KEY).execute(Tuple.of(RECEIPT_KEY, Buffer.buffer(fresh), epoch));
+        })
         .compose(inserted -> pool.preparedQuery("SELECT value, nextval('sluice_runs') FROM sluice_settings"
             + " WHERE name = $1").execute(Tuple.of(RECEIPT_KEY)))
-        .compose(rows -> vertx.deployVerticle(writer)
-            .map(id -> new DurableStore(vertx, pool, writer, id, config, rows.iterator().next().getBuffer(0).getBytes(),
+        .compose(rows -> vertx.deployVerticle(writer.get())
+            .map(id -> new DurableStore(vertx, pool, writer.get(), id, config, rows.iterator().next().getBuffer(0).getBytes(),
                 rows.iterator().next().getLong(1), owner.get())))
         .onSuccess(store -> {
           store.pruneDeduplicationHistory(vertx);
           store.probeReachability(vertx);
         })
-        .recover(failure -> (owner.get() == null ? Future.<Void>succeededFuture() : owner.get().release())
+        .recover(failure -> (owner.get() == null ? Future.<Void>succeededFuture() : owner.get().release(false))
             .transform(released -> pool.close())
             .transform(closed -> Future.failedFuture(new IllegalStateException(
             "PostgreSQL at " + config.pgUrlForLogs() + " is not usable: " + failure.getMessage(), failure))));
+  }
+
+  /** Who holds the database, as sluice_owner shows it to people: the host (when known) and the process. */
+  private static String holder() {
+    String host = System.getenv("HOSTNAME");
+    return (host == null || host.isEmpty() ? "" : host + " ") + "pid " + ProcessHandle.current().pid();
   }
 
   /**
@@ -94,8 +110,9 @@ public final class DurableStore {
    */
   public Future<Void> stop(long drainMillis) {
     writer.drainFor(drainMillis);
-    // The lock goes last: another server may take over only once everything is written.
-    return vertx.undeploy(writerDeployment).eventually(owner::release);
+    // The lock goes last: another server may take over only once everything is written. Only then
+    // is the database marked released, which spares the next owner the wait of a lease.
+    return vertx.undeploy(writerDeployment).eventually(() -> owner.release(writer.pendingChanges() == 0));
   }
 
   /**
@@ -121,10 +138,19 @@ public final class DurableStore {
    * (the queues forget them in memory on their own). A failed prune is retried a minute later.
    */
   private void pruneDeduplicationHistory(Vertx vertx) {
-    vertx.setPeriodic(PRUNE_INTERVAL_MILLIS, id -> pool
-        .preparedQuery("DELETE FROM sluice_dedup WHERE expires_at < $1")
-        .execute(Tuple.of(System.currentTimeMillis())));
+    long epoch = writer.fence().epoch();
+    vertx.setPeriodic(PRUNE_INTERVAL_MILLIS, id -> pool.preparedQuery(PRUNE)
+        .execute(Tuple.of(System.currentTimeMillis(), epoch))
+        .onFailure(failure -> {
+          if (BatchWriter.fenced(failure)) {
+            owner.writeRefused(epoch);
+          }
+        }));
   }
+
+  /** Expired deduplication rows, fenced: only a row that f yields lets the delete run. */
+  static final String PRUNE = "WITH f AS (SELECT sluice_fence($2) AS epoch)"
+      + " DELETE FROM sluice_dedup USING f WHERE expires_at < $1";
 
   static final long PROBE_INTERVAL_MILLIS = 1000;
   /** Without a successful probe for this long, PostgreSQL counts as unreachable. */
@@ -143,8 +169,30 @@ public final class DurableStore {
     }));
   }
 
-  /** Why this server is not ready (PostgreSQL unreachable), or null when it is. */
+  /**
+   * From any thread: why this server may not serve client calls now (it does not own its database,
+   * or cannot prove it: see {@link DatabaseOwnership}), or null when it may.
+   */
+  public String notServingReason() {
+    return owner.notServingReason();
+  }
+
+  /** Told, on the owner's context, each time serving starts (true) or stops (false). */
+  public void onServingChanged(java.util.function.Consumer<Boolean> listener) {
+    owner.onServingChanged(listener);
+  }
+
+  /** Completes when another server has claimed the database: this one will never serve again. */
+  public Future<Void> fenced() {
+    return owner.fenced();
+  }
+
+  /** Why this server is not ready (not serving, or PostgreSQL unreachable), or null when it is. */
   public String notReadyReason() {
+    String owning = notServingReason();
+    if (owning != null) {
+      return "Sluice is not serving " + config.pgUrlForLogs() + ": " + owning;
+    }
     long silentMillis = (System.nanoTime() - lastReachedNanos) / 1_000_000;
     return silentMillis < UNREACHABLE_AFTER_MILLIS ? null
         : "PostgreSQL at " + config.pgUrlForLogs() + " has not answered for " + silentMillis + " ms"
