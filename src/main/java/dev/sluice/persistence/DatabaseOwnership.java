@@ -218,7 +218,7 @@ final class DatabaseOwnership {
       if (heartbeatSentAt == sentAt) {
         heartbeatSentAt = -1;
       }
-      if (conn != connection) {
+      if (conn != connection || done) {
         return;
       }
       if (failure != null) {

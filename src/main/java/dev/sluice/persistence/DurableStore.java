@@ -57,19 +57,20 @@ public final class DurableStore {
    */
   public static Future<DurableStore> start(Vertx vertx, StorageConfig config, SchemaMigrations scripts,
       MeterRegistry metrics) {
+    String holder = holder();
+    // Named after the holder, so that pg_stat_activity tells which server a session belongs to.
+    PgConnectOptions options = PgConnectOptions.fromUri(config.pgUrl()).addProperty("application_name", "sluice " + holder);
     Pool pool = PgBuilder.pool()
         .with(new PoolOptions().setMaxSize(config.poolSize()).setName("sluice-pg"))
-        .connectingTo(PgConnectOptions.fromUri(config.pgUrl()).setCachePreparedStatements(true)
-            .setPipeliningLimit(256))
+        .connectingTo(new PgConnectOptions(options).setCachePreparedStatements(true).setPipeliningLimit(256))
         .using(vertx)
         .build();
     byte[] fresh = new byte[32];
     new SecureRandom().nextBytes(fresh);
-    String holder = holder();
     AtomicReference<DatabaseOwnership> owner = new AtomicReference<>();
     AtomicReference<PersistenceVerticle> writer = new AtomicReference<>();
     // Migrations run only while this server holds the lock, and the claim only once they are done.
-    return DatabaseOwnership.acquire(vertx, PgConnectOptions.fromUri(config.pgUrl()), config.pgUrlForLogs(),
+    return DatabaseOwnership.acquire(vertx, options, config.pgUrlForLogs(),
             config.leaseMillis())
         .compose(held -> {
           owner.set(held);
@@ -191,7 +192,8 @@ public final class DurableStore {
   public String notReadyReason() {
     String owning = notServingReason();
     if (owning != null) {
-      return "Sluice is not serving " + config.pgUrlForLogs() + ": " + owning;
+      return "Sluice does not serve while it cannot show that it owns its PostgreSQL database ("
+          + config.pgUrlForLogs() + "): " + owning;
     }
     long silentMillis = (System.nanoTime() - lastReachedNanos) / 1_000_000;
     return silentMillis < UNREACHABLE_AFTER_MILLIS ? null
