@@ -21,7 +21,8 @@ import java.util.function.Supplier;
 /**
  * A running Sluice server: its Vert.x instance, the engine, push delivery and the HTTP front. Boot
  * order: Vert.x, PostgreSQL (durable mode), shards and recovery, predefined queues, push, then HTTP,
- * so no request arrives before its shard exists. {@link #stop} goes the other way.
+ * so no request arrives before its shard exists. {@link #stop} goes the other way. In durable mode
+ * it serves only while it owns its database (see {@code DurableStore#notServingReason}).
  */
 public final class Sluice {
   private static final System.Logger LOG = System.getLogger(Sluice.class.getName());
@@ -87,6 +88,16 @@ public final class Sluice {
                     if (push != null) {
                       metrics.bindPushSubscriptions(push::openSubscriptions);
                     }
+                    if (store.get() != null) {
+                      // Client calls are refused by the engine's gate; what waits for a client
+                      // (parked receives, push subscriptions) is let go here.
+                      store.get().onServingChanged(serving -> {
+                        engine.pauseParking(!serving);
+                        if (push != null) {
+                          push.serving(serving);
+                        }
+                      });
+                    }
                     http.serve(engine, cfg.sqs().accountId(), push, metrics);
                     recovered.set(true);
                     return new Sluice(vertx, engine, http, push, store.get(), metrics, stopping);
@@ -123,6 +134,14 @@ public final class Sluice {
 
   public SluiceMetrics metrics() {
     return metrics;
+  }
+
+  /**
+   * Completes when another server has claimed this server's database (durable mode): this one
+   * refuses every call from then on and never serves again. Never completes in memory mode.
+   */
+  public Future<Void> fenced() {
+    return durable == null ? Promise.<Void>promise().future() : durable.fenced();
   }
 
   /** Stops at once: {@link #stop(long)} with a short grace period, for tests and embedding. */
