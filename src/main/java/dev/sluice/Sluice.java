@@ -174,7 +174,8 @@ public final class Sluice {
         .transform(ignored -> engine.stopParking())
         .transform(ignored -> within(connectionsClosed, deadline, "open HTTP connections", allInTime))
         .transform(ignored -> durable == null ? Future.<Void>succeededFuture()
-            : within(durable.stop(remainingMillis(deadline)), deadline, "PostgreSQL writes", allInTime));
+            : within(durable.stop(remainingMillis(deadline), allInTime.get()), deadline, "PostgreSQL writes",
+                allInTime));
     // Vert.x is closed from a thread of its own: a future completed on an event loop after Vert.x
     // has closed would never be delivered.
     Promise<Void> stopped = Promise.promise();

@@ -107,13 +107,15 @@ public final class DurableStore {
   /**
    * Stops the writer, which first writes what it still holds. Closing Vert.x alone would close the
    * pool and the writer at the same time and lose the writer's last batches; Vert.x closes the pool
-   * afterwards.
+   * afterwards. {@code requestsFinished}: no client request is still under way.
    */
-  public Future<Void> stop(long drainMillis) {
+  public Future<Void> stop(long drainMillis, boolean requestsFinished) {
     writer.drainFor(drainMillis);
-    // The lock goes last: another server may take over only once everything is written. Only then
-    // is the database marked released, which spares the next owner the wait of a lease.
-    return vertx.undeploy(writerDeployment).eventually(() -> owner.release(writer.pendingChanges() == 0));
+    // The lock goes last: another server may take over only once everything is written. Only after
+    // a stop with nothing left over (no request under way, nothing unwritten) is the database
+    // marked released, which spares the next owner the wait of a lease.
+    return vertx.undeploy(writerDeployment)
+        .eventually(() -> owner.release(requestsFinished && writer.pendingChanges() == 0));
   }
 
   /**
