@@ -82,7 +82,8 @@ final class PredefinedQueues {
           if (!(failure instanceof SqsException e) || e.code() != ErrorCode.QUEUE_DOES_NOT_EXIST) {
             return Future.failedFuture(refused(q.key(), q, failure));
           }
-          return engine.startupQueues().createQueue(STARTUP, new CreateQueue.Request(q.name(), q.attributes(), q.tags()))
+          return engine.startupQueues()
+              .createQueue(STARTUP, new CreateQueue.Request(q.name(), q.attributes(), q.tags()))
               .map(CreateQueue.Response::queueUrl)
               .recover(refusal -> Future.failedFuture(refused(q.key(), q, refusal)));
         });
@@ -91,7 +92,8 @@ final class PredefinedQueues {
   private Future<Void> setDeadLetterQueue(QueueDefinition q, String url) {
     String policy = new JsonObject().put("deadLetterTargetArn", arns.arnOf(q.deadLetterQueue()))
         .put("maxReceiveCount", q.maxReceiveCount()).encode();
-    return engine.startupQueues().setQueueAttributes(new SetQueueAttributes.Request(url, Map.of("RedrivePolicy", policy)))
+    return engine.startupQueues()
+        .setQueueAttributes(new SetQueueAttributes.Request(url, Map.of("RedrivePolicy", policy)))
         .recover(failure -> Future.failedFuture(refused(q.key() + ".deadLetterQueue", q, failure)));
   }
 

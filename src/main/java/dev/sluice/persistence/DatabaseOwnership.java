@@ -61,8 +61,7 @@ final class DatabaseOwnership {
   private final Promise<Void> fenced = Promise.promise();
   /** The lock's connection; null while the lock is not held. */
   private PgConnection connection;
-  /** When the query that took the lock was sent and answered (monotonic ms). */
-  private long lockSentAt;
+  /** When the answer that the lock was taken came (monotonic ms): a taker's wait counts from it. */
   private long lockedAt;
   /** Null until claimed. */
   private Lease lease;
@@ -105,7 +104,6 @@ final class DatabaseOwnership {
    * is not usable); a lock held by another server is waited for, reported at once and every 10 s.
    */
   private void tryAcquire(Promise<DatabaseOwnership> held, long waitingSince, boolean first) {
-    long sentAt = now();
     PgConnection.connect(vertx, options).compose(conn -> conn
         .query("SELECT pg_try_advisory_lock(" + OWNER_LOCK + ")").execute()
         .compose(rows -> {
@@ -118,7 +116,6 @@ final class DatabaseOwnership {
           if (failure != null && first) {
             held.tryFail(failure);
           } else if (conn != null) {
-            lockSentAt = sentAt;
             lockedAt = now();
             hold(conn);
             held.tryComplete(this);
@@ -172,7 +169,8 @@ final class DatabaseOwnership {
         return;
       }
       long sentAt = now();
-      connection.preparedQuery(CLAIM).execute(Tuple.of(holder, System.currentTimeMillis())).onComplete((rows, failure) -> {
+      Tuple claim = Tuple.of(holder, System.currentTimeMillis());
+      connection.preparedQuery(CLAIM).execute(claim).onComplete((rows, failure) -> {
         if (failure != null) {
           claimed.fail(failure);
           return;

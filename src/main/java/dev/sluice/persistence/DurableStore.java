@@ -12,6 +12,7 @@ import io.vertx.sqlclient.PoolOptions;
 import io.vertx.sqlclient.Tuple;
 import java.security.SecureRandom;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 
 /**
  * The PostgreSQL side of durable mode, started before the shards: the pool, the schema brought up to
@@ -59,7 +60,8 @@ public final class DurableStore {
       MeterRegistry metrics) {
     String holder = holder();
     // Named after the holder, so that pg_stat_activity tells which server a session belongs to.
-    PgConnectOptions options = PgConnectOptions.fromUri(config.pgUrl()).addProperty("application_name", "sluice " + holder);
+    PgConnectOptions options =
+        PgConnectOptions.fromUri(config.pgUrl()).addProperty("application_name", "sluice " + holder);
     Pool pool = PgBuilder.pool()
         .with(new PoolOptions().setMaxSize(config.poolSize()).setName("sluice-pg"))
         .connectingTo(new PgConnectOptions(options).setCachePreparedStatements(true).setPipeliningLimit(256))
@@ -70,24 +72,23 @@ public final class DurableStore {
     AtomicReference<DatabaseOwnership> owner = new AtomicReference<>();
     AtomicReference<PersistenceVerticle> writer = new AtomicReference<>();
     // Migrations run only while this server holds the lock, and the claim only once they are done.
-    return DatabaseOwnership.acquire(vertx, options, config.pgUrlForLogs(),
-            config.leaseMillis())
+    return DatabaseOwnership.acquire(vertx, options, config.pgUrlForLogs(), config.leaseMillis())
         .compose(held -> {
           owner.set(held);
           return scripts.migrate(pool);
         })
         .compose(version -> owner.get().claim(holder))
         .compose(epoch -> {
-          writer.set(new PersistenceVerticle(pool, new WriteFence(epoch, config.leaseMillis(), owner.get()::writeRefused),
-              config.batchSize(), config.flushIntervalMillis(), writeTransactions(config.poolSize()), metrics));
+          WriteFence fence = new WriteFence(epoch, config.leaseMillis(), owner.get()::writeRefused);
+          writer.set(new PersistenceVerticle(pool, fence, config.batchSize(), config.flushIntervalMillis(),
+              writeTransactions(config.poolSize()), metrics));
           // The receipt-handle key is made once and kept, so handles issued before a restart stay valid.
           return pool.preparedQuery(INSERT_RECEIPT_KEY).execute(Tuple.of(RECEIPT_KEY, Buffer.buffer(fresh), epoch));
         })
         .compose(inserted -> pool.preparedQuery("SELECT value, nextval('sluice_runs') FROM sluice_settings"
             + " WHERE name = $1").execute(Tuple.of(RECEIPT_KEY)))
-        .compose(rows -> vertx.deployVerticle(writer.get())
-            .map(id -> new DurableStore(vertx, pool, writer.get(), id, config, rows.iterator().next().getBuffer(0).getBytes(),
-                rows.iterator().next().getLong(1), owner.get())))
+        .compose(rows -> vertx.deployVerticle(writer.get()).map(id -> new DurableStore(vertx, pool, writer.get(), id,
+            config, rows.iterator().next().getBuffer(0).getBytes(), rows.iterator().next().getLong(1), owner.get())))
         .onSuccess(store -> {
           store.pruneDeduplicationHistory(vertx);
           store.probeReachability(vertx);
@@ -151,7 +152,7 @@ public final class DurableStore {
         }));
   }
 
-  /** Expired deduplication rows, fenced: only a row that f yields lets the delete run. */
+  /** Expired deduplication rows, fenced: the delete joins the fence's row, so it reads it. */
   static final String PRUNE = "WITH f AS (SELECT sluice_fence($2) AS epoch)"
       + " DELETE FROM sluice_dedup USING f WHERE expires_at < $1";
 
@@ -181,7 +182,7 @@ public final class DurableStore {
   }
 
   /** Told, on the owner's context, each time serving starts (true) or stops (false). */
-  public void onServingChanged(java.util.function.Consumer<Boolean> listener) {
+  public void onServingChanged(Consumer<Boolean> listener) {
     owner.onServingChanged(listener);
   }
 
