@@ -5,14 +5,20 @@ import dev.sluice.config.ConfigLoader;
 import dev.sluice.config.SluiceConfig;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.IntConsumer;
 import sun.misc.Signal;
 
 /**
  * Command-line entry point: load the configuration, start the server, stop it gracefully on
  * SIGTERM or SIGINT. Exit codes: 0 after a stop that finished within shutdown.graceMillis, 1 when
- * the grace period ran out or the start failed, 2 for invalid configuration.
+ * the grace period ran out or the start failed, 2 for invalid configuration, 3 when another server
+ * claimed the database (durable mode): this one has stopped serving for good, and a restart (by
+ * the orchestrator) makes it wait for the database and recover what the other wrote.
  */
 public final class Main {
+  /** Exit code of a server that lost its database to another (see the class comment). */
+  static final int FENCED = 3;
+
   private Main() {}
 
   public static void main(String[] args) throws Exception {
@@ -53,11 +59,13 @@ public final class Main {
   /**
    * SIGTERM (Kubernetes, systemd, docker stop) and SIGINT (Ctrl-C) stop the server gracefully and
    * exit with a code that says whether it finished in time. A JVM shutdown hook could not choose
-   * the exit code: the JVM exits 143 after a SIGTERM whatever the hooks did.
+   * the exit code: the JVM exits 143 after a SIGTERM whatever the hooks did. A server fenced off
+   * its database stops the same way (answering what is under way with ServiceUnavailable) and
+   * exits with {@link #FENCED}.
    */
   private static void stopOnSignals(Sluice sluice, long graceMillis, System.Logger log) {
     AtomicBoolean once = new AtomicBoolean();
-    Runnable stop = () -> {
+    IntConsumer stop = fencedCode -> {
       if (!once.compareAndSet(false, true)) {
         return;
       }
@@ -69,10 +77,11 @@ public final class Main {
         log.log(System.Logger.Level.WARNING, "Stopped, but not cleanly: " + e.getMessage());
         code = 1;
       }
-      System.exit(code);
+      System.exit(fencedCode != 0 ? fencedCode : code);
     };
     for (String name : new String[] {"TERM", "INT"}) {
-      Signal.handle(new Signal(name), signal -> new Thread(stop, "sluice-shutdown").start());
+      Signal.handle(new Signal(name), signal -> new Thread(() -> stop.accept(0), "sluice-shutdown").start());
     }
+    sluice.fenced().onSuccess(v -> new Thread(() -> stop.accept(FENCED), "sluice-shutdown").start());
   }
 }

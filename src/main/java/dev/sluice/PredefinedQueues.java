@@ -76,13 +76,14 @@ final class PredefinedQueues {
 
   /** The new queue's URL, or null when it existed. */
   private Future<String> createIfAbsent(QueueDefinition q) {
-    return engine.queues().getQueueUrl(STARTUP, new GetQueueUrl.Request(q.name(), null))
+    return engine.startupQueues().getQueueUrl(STARTUP, new GetQueueUrl.Request(q.name(), null))
         .map(exists -> (String) null)
         .recover(failure -> {
           if (!(failure instanceof SqsException e) || e.code() != ErrorCode.QUEUE_DOES_NOT_EXIST) {
             return Future.failedFuture(refused(q.key(), q, failure));
           }
-          return engine.queues().createQueue(STARTUP, new CreateQueue.Request(q.name(), q.attributes(), q.tags()))
+          return engine.startupQueues()
+              .createQueue(STARTUP, new CreateQueue.Request(q.name(), q.attributes(), q.tags()))
               .map(CreateQueue.Response::queueUrl)
               .recover(refusal -> Future.failedFuture(refused(q.key(), q, refusal)));
         });
@@ -91,7 +92,8 @@ final class PredefinedQueues {
   private Future<Void> setDeadLetterQueue(QueueDefinition q, String url) {
     String policy = new JsonObject().put("deadLetterTargetArn", arns.arnOf(q.deadLetterQueue()))
         .put("maxReceiveCount", q.maxReceiveCount()).encode();
-    return engine.queues().setQueueAttributes(new SetQueueAttributes.Request(url, Map.of("RedrivePolicy", policy)))
+    return engine.startupQueues()
+        .setQueueAttributes(new SetQueueAttributes.Request(url, Map.of("RedrivePolicy", policy)))
         .recover(failure -> Future.failedFuture(refused(q.key() + ".deadLetterQueue", q, failure)));
   }
 

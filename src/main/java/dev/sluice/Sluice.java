@@ -22,7 +22,8 @@ import java.util.function.Supplier;
 /**
  * A running Sluice server: its Vert.x instance, the engine, push delivery and the HTTP front. Boot
  * order: Vert.x, PostgreSQL (durable mode), shards and recovery, predefined queues, push, then HTTP,
- * so no request arrives before its shard exists. {@link #stop} goes the other way.
+ * so no request arrives before its shard exists. {@link #stop} goes the other way. In durable mode
+ * it serves only while it owns its database (see {@code DurableStore#notServingReason}).
  */
 public final class Sluice {
   private static final System.Logger LOG = System.getLogger(Sluice.class.getName());
@@ -93,6 +94,16 @@ public final class Sluice {
                     if (push != null) {
                       metrics.bindPushSubscriptions(push::openSubscriptions);
                     }
+                    if (store.get() != null) {
+                      // Client calls are refused by the engine's gate; what waits for a client
+                      // (parked receives, push subscriptions) is let go here.
+                      store.get().onServingChanged(serving -> {
+                        engine.pauseParking(!serving);
+                        if (push != null) {
+                          push.serving(serving);
+                        }
+                      });
+                    }
                     http.serve(engine, cfg.sqs().accountId(), surfaces, push, metrics);
                     recovered.set(true);
                     return new Sluice(vertx, engine, http, push, store.get(), metrics, stopping);
@@ -137,6 +148,14 @@ public final class Sluice {
     return metrics;
   }
 
+  /**
+   * Completes when another server has claimed this server's database (durable mode): this one
+   * refuses every call from then on and never serves again. Never completes in memory mode.
+   */
+  public Future<Void> fenced() {
+    return durable == null ? Promise.<Void>promise().future() : durable.fenced();
+  }
+
   /** Stops at once: {@link #stop(long)} with a short grace period, for tests and embedding. */
   public Future<Void> stop() {
     return stop(5_000);
@@ -167,7 +186,8 @@ public final class Sluice {
         .transform(ignored -> engine.stopParking())
         .transform(ignored -> within(connectionsClosed, deadline, "open HTTP connections", allInTime))
         .transform(ignored -> durable == null ? Future.<Void>succeededFuture()
-            : within(durable.stop(remainingMillis(deadline)), deadline, "PostgreSQL writes", allInTime));
+            : within(durable.stop(remainingMillis(deadline), allInTime.get()), deadline, "PostgreSQL writes",
+                allInTime));
     // Vert.x is closed from a thread of its own: a future completed on an event loop after Vert.x
     // has closed would never be delivered.
     Promise<Void> stopped = Promise.promise();

@@ -64,6 +64,10 @@ public enum ConfigKey {
       "pg.sendTimeoutMillis",
       "Longest a send or a queue change waits for its commit before failing with the retryable"
           + " ServiceUnavailable, in ms."),
+  PG_LEASE_MILLIS(
+      "pg.leaseMillis",
+      "How long a server serves after PostgreSQL last confirmed its database lock (checked every quarter"
+          + " of it), and how long a server taking over after an unclean stop waits before serving, in ms."),
   PUSH_ENABLED("push.enabled", "Push delivery over the event-bus bridge (SockJS on the HTTP port)."),
   PUSH_PATH("push.path", "HTTP path of the SockJS event-bus bridge."),
   PUSH_TCP_HOST("push.tcpHost", "Address the TCP event-bus bridge binds to."),

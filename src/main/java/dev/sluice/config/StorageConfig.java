@@ -6,6 +6,8 @@ package dev.sluice.config;
  * @param mode {@code memory} or {@code postgres}
  * @param durability {@code commit} or {@code relaxed} (postgres only)
  * @param pgUrl postgresql://user[:password]@host:port/database; empty with memory
+ * @param leaseMillis how long this server serves after PostgreSQL last confirmed its lock, and how
+ *     long a server taking over after an unclean stop waits before serving
  */
 public record StorageConfig(
     String mode,
@@ -14,7 +16,8 @@ public record StorageConfig(
     int poolSize,
     int batchSize,
     int flushIntervalMillis,
-    int sendTimeoutMillis) {
+    int sendTimeoutMillis,
+    int leaseMillis) {
 
   public boolean durable() {
     return mode.equals("postgres");

@@ -6,6 +6,7 @@ import dev.sluice.model.MessageState;
 import dev.sluice.model.MessageStore;
 import dev.sluice.model.QueueState;
 import dev.sluice.model.JsonText;
+import dev.sluice.persistence.BatchWriter;
 import dev.sluice.persistence.ChangeBatch;
 import dev.sluice.persistence.DedupRow;
 import dev.sluice.persistence.DeliveryState;
@@ -168,6 +169,10 @@ final class DurableChangeLog implements ChangeLog {
       vertx.cancelTimer(timer);
       if (failure == null) {
         answer.tryComplete();
+      } else if (BatchWriter.fenced(failure)) {
+        // Another server owns the database now: the client's retry belongs there.
+        answer.tryFail(new SqsException(ErrorCode.SERVICE_UNAVAILABLE,
+            "This server no longer owns its database; the message was not stored. Retry the request."));
       } else {
         answer.tryFail(new SqsException(ErrorCode.INTERNAL_FAILURE,
             "The request could not be stored: PostgreSQL refused it. A sent message was not accepted."));

@@ -14,10 +14,13 @@ import java.util.List;
 
 /**
  * The facade every protocol calls: each action is handed to the shard that owns its queue (see
- * {@link ShardDispatcher}) and answered on the caller's event loop. Holds no queue state itself.
+ * {@link ShardDispatcher}) and answered on the caller's event loop. Every action made for a client
+ * passes the serving gate ({@link GatedDispatcher}); what the server does for itself does not.
+ * Holds no queue state itself.
  */
 public final class QueueEngine {
   private final QueueActions queues;
+  private final QueueActions startupQueues;
   private final QueueListing listing;
   private final SendActions sends;
   private final ReceiveActions receives;
@@ -27,19 +30,22 @@ public final class QueueEngine {
   private final MemoryBudget budget;
   private final QueueArns arns;
 
-  private QueueEngine(ShardDispatcher dispatcher, ShardRouter router, QueueUrls urls, QueueArns arns,
-      CrossShard crossShard, MemoryBudget budget) {
+  private QueueEngine(ShardDispatcher dispatcher, ServingGate gate, ShardRouter router, QueueUrls urls,
+      QueueArns arns, CrossShard crossShard, MemoryBudget budget) {
     this.dispatcher = dispatcher;
     this.budget = budget;
     this.arns = arns;
-    RedriveChecks checks = new RedriveChecks(dispatcher, router, arns);
-    OwningShard owningShard = new OwningShard(dispatcher, router, urls);
+    ShardDispatcher clients = gate == ServingGate.OPEN ? dispatcher : new GatedDispatcher(dispatcher, gate);
+    RedriveChecks checks = new RedriveChecks(clients, router, arns);
+    OwningShard owningShard = new OwningShard(clients, router, urls);
     this.queues = new QueueActions(owningShard, urls, checks);
-    this.listing = new QueueListing(dispatcher, urls);
+    this.startupQueues = gate == ServingGate.OPEN ? queues
+        : new QueueActions(new OwningShard(dispatcher, router, urls), urls, new RedriveChecks(dispatcher, router, arns));
+    this.listing = new QueueListing(clients, urls);
     this.sends = new SendActions(owningShard);
-    this.receives = new ReceiveActions(dispatcher, router, urls);
+    this.receives = new ReceiveActions(clients, dispatcher, router, urls);
     this.receipts = new ReceiptActions(owningShard);
-    this.redrive = new RedriveActions(dispatcher, router, urls, arns, checks, crossShard);
+    this.redrive = new RedriveActions(clients, router, urls, arns, checks, crossShard);
   }
 
   /**
@@ -75,8 +81,9 @@ public final class QueueEngine {
         eventBus ? new EventBusDispatcher(vertx, shards.size()) : new DirectDispatcher(vertx, shards);
     crossShard.connect(dispatcher);
     QueueUrls urls = new QueueUrls(settings.accountId());
+    ServingGate gate = durable == null ? ServingGate.OPEN : durable::notServingReason;
     Future<QueueEngine> started =
-        Future.all(deployed).map(done -> new QueueEngine(dispatcher, router, urls, arns, crossShard, budget));
+        Future.all(deployed).map(done -> new QueueEngine(dispatcher, gate, router, urls, arns, crossShard, budget));
     if (durable == null) {
       return started;
     }
@@ -99,6 +106,14 @@ public final class QueueEngine {
 
   public QueueActions queues() {
     return queues;
+  }
+
+  /**
+   * Queue actions for the server's own start-up work (the predefined queues), which runs before
+   * serving may begin: not gated. Its writes carry this server's fencing token like any other.
+   */
+  public QueueActions startupQueues() {
+    return startupQueues;
   }
 
   public QueueListing listing() {
@@ -140,5 +155,13 @@ public final class QueueEngine {
    */
   public Future<Void> stopParking() {
     return dispatcher.onEveryShard(Shard::stopParking).mapEmpty();
+  }
+
+  /**
+   * The server stops serving for a while ({@code paused}; see {@link ServingGate}): parked receives
+   * answer now with no messages and receives do not wait, until it serves again.
+   */
+  public Future<Void> pauseParking(boolean paused) {
+    return dispatcher.onEveryShard(s -> s.pauseParking(paused)).mapEmpty();
   }
 }

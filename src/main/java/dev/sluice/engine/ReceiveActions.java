@@ -21,11 +21,14 @@ public final class ReceiveActions {
   private static final ReceiveMessage.Response EMPTY = new ReceiveMessage.Response(List.of());
 
   private final ShardDispatcher dispatcher;
+  /** For giving messages back: the server's own work, done whether or not it serves. */
+  private final ShardDispatcher internal;
   private final ShardRouter router;
   private final QueueUrls urls;
 
-  ReceiveActions(ShardDispatcher dispatcher, ShardRouter router, QueueUrls urls) {
+  ReceiveActions(ShardDispatcher dispatcher, ShardDispatcher internal, ShardRouter router, QueueUrls urls) {
     this.dispatcher = dispatcher;
+    this.internal = internal;
     this.router = router;
     this.urls = urls;
   }
@@ -77,6 +80,14 @@ public final class ReceiveActions {
       Waiter w = new Waiter(spec, gone::isFired, messages -> reply.succeed(new ReceiveMessage.Response(messages)));
       q.park(w, now + waitSeconds * 1000L);
       gone.onFire(() -> s.later(() -> q.cancel(w)));
+    }, response -> {
+      // Answered after the server stopped serving (a parked receive when serving paused, or one
+      // that raced the lease): what it took becomes visible again at once, and the poll ends with
+      // nothing, as a wait that ran out would.
+      if (!response.messages().isEmpty()) {
+        release(shard, name, response.messages());
+      }
+      return EMPTY;
     });
     // Runs on the caller's loop just before the answer is written: if the connection closed in
     // the meantime nobody will read these messages, so they become visible again at once.
@@ -89,11 +100,25 @@ public final class ReceiveActions {
   }
 
   private void release(int shard, String name, List<ReceiveMessage.Message> messages) {
-    dispatcher.call(shard, (s, reply) -> {
+    giveBack(shard, name, messages.stream().map(ReceiveMessage.Message::receiptHandle).toList());
+  }
+
+  /**
+   * Makes received messages visible again at once, whether or not the server serves: for a push
+   * subscription that ends with messages unacknowledged. Handles that no longer name a message in
+   * flight (deleted, changed, queue gone) are skipped.
+   */
+  public Future<Void> giveBack(String queueUrl, List<String> receiptHandles) {
+    String name = urls.nameOf(queueUrl);
+    return giveBack(router.shardOf(name), name, receiptHandles);
+  }
+
+  private Future<Void> giveBack(int shard, String name, List<String> receiptHandles) {
+    return internal.call(shard, (s, reply) -> {
       QueueState q = s.registry().find(name);
-      for (ReceiveMessage.Message m : q == null ? List.<ReceiveMessage.Message>of() : messages) {
+      for (String handle : q == null ? List.<String>of() : receiptHandles) {
         try {
-          q.changeVisibility(m.receiptHandle(), 0, s.now());
+          q.changeVisibility(handle, 0, s.now());
         } catch (SqsException alreadyDeletedOrChanged) {
           // nothing to give back
         }

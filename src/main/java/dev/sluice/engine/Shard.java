@@ -32,6 +32,8 @@ public final class Shard {
   private boolean busy;
   /** Set when the server stops: receives no longer wait. */
   private boolean stopping;
+  /** Set while the server does not serve (durable mode, ownership not proven): receives do not wait. */
+  private boolean paused;
 
   Shard(int index, ShardResources env, LongSupplier clock, Runnable afterEachCall, Consumer<Runnable> onLoop,
       DurableChangeLog durable) {
@@ -116,9 +118,23 @@ public final class Shard {
     return null;
   }
 
-  /** True once the server is stopping: a receive that finds nothing answers at once. */
+  /**
+   * While the server does not serve: every parked receive answers now with nothing, and receives do
+   * not wait until {@code paused} is false again.
+   */
+  Void pauseParking(boolean paused) {
+    this.paused = paused;
+    if (paused) {
+      for (QueueState q : registry.all()) {
+        q.answerParkedEmpty();
+      }
+    }
+    return null;
+  }
+
+  /** True once the server is stopping, or while it does not serve: a receive that finds nothing answers at once. */
   boolean stopping() {
-    return stopping;
+    return stopping || paused;
   }
 
   /** Runs a task later on this shard's event loop, from any thread. */

@@ -4,6 +4,7 @@ import io.vertx.core.Future;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 
 /**
  * How a request on some event loop reaches the shard that owns its queue. The answer's listeners
@@ -12,6 +13,15 @@ import java.util.function.Function;
  */
 public interface ShardDispatcher {
   <R> Future<R> call(int shard, ShardCall<R> call);
+
+  /**
+   * {@link #call}, for a call whose answer hands something out: should a gate close between the
+   * call and its answer ({@link GatedDispatcher}), {@code answeredWhileClosed} takes the answer and
+   * says what to answer instead. Dispatchers without a gate never use it.
+   */
+  default <R> Future<R> call(int shard, ShardCall<R> call, UnaryOperator<R> answeredWhileClosed) {
+    return call(shard, call);
+  }
 
   int shardCount();
 

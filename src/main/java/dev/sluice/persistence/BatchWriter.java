@@ -2,6 +2,7 @@ package dev.sluice.persistence;
 
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.pgclient.PgException;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.SqlClient;
 import io.vertx.sqlclient.Tuple;
@@ -22,6 +23,11 @@ import java.util.UUID;
  *
  * <p>A batch may be retried after a failure whatever its outcome: every statement is idempotent,
  * the message insert in its retried form.
+ *
+ * <p>Every write carries this server's fencing token ({@code epoch}, see {@link DatabaseOwnership}):
+ * the single statement has a part calling {@code sluice_fence} that its result reads, and the
+ * transaction runs it first. A batch of a server that no longer owns the database fails with
+ * {@link #FENCED} and writes nothing.
  */
 public final class BatchWriter {
   /** Insert columns, in the order of the arrays {@link #addInserts} appends. */
@@ -63,16 +69,28 @@ public final class BatchWriter {
         + " expires_at = EXCLUDED.expires_at";
   }
 
-  /** The message-only batch as one statement; empty parts cost an empty array each. */
+  /** SQLSTATE of a write refused by {@code sluice_fence}: another server has claimed the database. */
+  public static final String FENCED = "SLFEN";
+
+  /** True when {@code failure} is PostgreSQL refusing a write of a server that lost the database. */
+  public static boolean fenced(Throwable failure) {
+    return failure instanceof PgException pg && FENCED.equals(pg.getSqlState());
+  }
+
+  /**
+   * The message-only batch as one statement; empty parts cost an empty array each. The fence ($1)
+   * is a plain CTE, which PostgreSQL evaluates only when read: the final SELECT reads it.
+   */
   static String messages(boolean retried) {
-    int p = 1;
+    int p = 2;
     String ins = insert(p, retried);
     p += INSERT_TYPES.length;
     String upd = update(p);
     p += UPDATE_TYPES.length;
     String del = delete(p);
     p += DELETE_TYPES.length;
-    return "WITH i AS (" + ins + "), u AS (" + upd + "), d AS (" + del + "), q AS (" + dedup(p) + ") SELECT 1";
+    return "WITH f AS (SELECT sluice_fence($1) AS epoch), i AS (" + ins + "), u AS (" + upd + "), d AS (" + del
+        + "), q AS (" + dedup(p) + ") SELECT epoch FROM f";
   }
 
   private static final String MESSAGES = messages(false);
@@ -84,16 +102,27 @@ public final class BatchWriter {
   static final String PURGE = "DELETE FROM sluice_messages WHERE queue_id = ANY($1::bigint[])";
   static final String PURGE_DEDUP = "DELETE FROM sluice_dedup WHERE queue_id = ANY($1::bigint[])";
   static final String DELETE_QUEUES = "DELETE FROM sluice_queues WHERE id = ANY($1::bigint[])";
+  /**
+   * First statement of a queue-change transaction. The transaction holds the fence's row lock until
+   * it ends, and a claim waits for it; so that a paused process cannot hold a claim up for ever
+   * between two statements, PostgreSQL ends the transaction if it idles that long ($2, in ms).
+   */
+  static final String FENCE_TRANSACTION =
+      "SELECT sluice_fence($1), set_config('idle_in_transaction_session_timeout', $2, true)";
 
   private BatchWriter() {}
 
-  /** Writes a batch; {@code retried} when an earlier attempt of it failed with an unknown outcome. */
-  public static Future<Void> write(Pool pool, ChangeBatch batch, boolean retried) {
+  /**
+   * Writes a batch as the owner at {@code epoch}; {@code retried} when an earlier attempt of it failed
+   * with an unknown outcome. A queue-change transaction that idles {@code idleLimitMillis} between
+   * two statements is ended by PostgreSQL.
+   */
+  public static Future<Void> write(Pool pool, ChangeBatch batch, boolean retried, long epoch, long idleLimitMillis) {
     if (batch.isEmpty()) {
       return Future.succeededFuture();
     }
     if (!batch.changesQueues()) {
-      Tuple t = Tuple.tuple();
+      Tuple t = Tuple.of(epoch);
       addInserts(t, batch.inserts());
       addUpdates(t, batch.updates());
       addDeletes(t, batch.deletes());
@@ -103,7 +132,9 @@ public final class BatchWriter {
     // Deleted queues first, with their messages and deduplication history (a queue re-created with
     // the same name in this batch has a new id, but the name is unique); then queue rows; purges
     // before the messages stored after them. A deleted queue has no other change in the batch.
-    return pool.withTransaction(conn -> byIds(conn, PURGE, batch.deletedQueues())
+    return pool.withTransaction(conn -> conn.preparedQuery(FENCE_TRANSACTION)
+        .execute(Tuple.of(epoch, Long.toString(idleLimitMillis))).<Void>mapEmpty()
+        .compose(v -> byIds(conn, PURGE, batch.deletedQueues()))
         .compose(v -> byIds(conn, PURGE_DEDUP, batch.deletedQueues()))
         .compose(v -> byIds(conn, DELETE_QUEUES, batch.deletedQueues()))
         .compose(v -> queues(conn, batch.queueRows()))

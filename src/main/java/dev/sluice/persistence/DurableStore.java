@@ -12,6 +12,7 @@ import io.vertx.sqlclient.PoolOptions;
 import io.vertx.sqlclient.Tuple;
 import java.security.SecureRandom;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 
 /**
  * The PostgreSQL side of durable mode, started before the shards: the pool, the schema brought up to
@@ -47,55 +48,75 @@ public final class DurableStore {
 
   static final String RECEIPT_KEY = "receipt-hmac-key";
 
+  /** Claims the receipt-handle key if none is stored yet; fenced like every write. */
+  static final String INSERT_RECEIPT_KEY = "WITH f AS (SELECT sluice_fence($3) AS epoch)"
+      + " INSERT INTO sluice_settings (name, value) SELECT $1, $2 FROM f ON CONFLICT (name) DO NOTHING";
+
   /**
-   * Connects, migrates and deploys the writer. {@code scripts} are read beforehand, off the event
-   * loops ({@link SchemaMigrations#load}).
+   * Takes the database (waiting while another server holds it), migrates it, claims it and deploys
+   * the writer. {@code scripts} are read beforehand, off the event loops ({@link SchemaMigrations#load}).
    */
   public static Future<DurableStore> start(Vertx vertx, StorageConfig config, SchemaMigrations scripts,
       MeterRegistry metrics) {
+    String holder = holder();
+    // Named after the holder, so that pg_stat_activity tells which server a session belongs to.
+    PgConnectOptions options =
+        PgConnectOptions.fromUri(config.pgUrl()).addProperty("application_name", "sluice " + holder);
     Pool pool = PgBuilder.pool()
         .with(new PoolOptions().setMaxSize(config.poolSize()).setName("sluice-pg"))
-        .connectingTo(PgConnectOptions.fromUri(config.pgUrl()).setCachePreparedStatements(true)
-            .setPipeliningLimit(256))
+        .connectingTo(new PgConnectOptions(options).setCachePreparedStatements(true).setPipeliningLimit(256))
         .using(vertx)
         .build();
-    PersistenceVerticle writer = new PersistenceVerticle(pool, config.batchSize(), config.flushIntervalMillis(),
-        writeTransactions(config.poolSize()), metrics);
     byte[] fresh = new byte[32];
     new SecureRandom().nextBytes(fresh);
     AtomicReference<DatabaseOwnership> owner = new AtomicReference<>();
-    // The receipt-handle key is made once and kept, so handles issued before a restart stay valid.
-    return DatabaseOwnership.acquire(vertx, PgConnectOptions.fromUri(config.pgUrl()), config.pgUrlForLogs())
+    AtomicReference<PersistenceVerticle> writer = new AtomicReference<>();
+    // Migrations run only while this server holds the lock, and the claim only once they are done.
+    return DatabaseOwnership.acquire(vertx, options, config.pgUrlForLogs(), config.leaseMillis())
         .compose(held -> {
           owner.set(held);
           return scripts.migrate(pool);
         })
-        .compose(version -> pool.preparedQuery("INSERT INTO sluice_settings (name, value) VALUES ($1, $2)"
-            + " ON CONFLICT (name) DO NOTHING").execute(Tuple.of(RECEIPT_KEY, Buffer.buffer(fresh))))
+        .compose(version -> owner.get().claim(holder))
+        .compose(epoch -> {
+          WriteFence fence = new WriteFence(epoch, config.leaseMillis(), owner.get()::writeRefused);
+          writer.set(new PersistenceVerticle(pool, fence, config.batchSize(), config.flushIntervalMillis(),
+              writeTransactions(config.poolSize()), metrics));
+          // The receipt-handle key is made once and kept, so handles issued before a restart stay valid.
+          return pool.preparedQuery(INSERT_RECEIPT_KEY).execute(Tuple.of(RECEIPT_KEY, Buffer.buffer(fresh), epoch));
+        })
         .compose(inserted -> pool.preparedQuery("SELECT value, nextval('sluice_runs') FROM sluice_settings"
             + " WHERE name = $1").execute(Tuple.of(RECEIPT_KEY)))
-        .compose(rows -> vertx.deployVerticle(writer)
-            .map(id -> new DurableStore(vertx, pool, writer, id, config, rows.iterator().next().getBuffer(0).getBytes(),
-                rows.iterator().next().getLong(1), owner.get())))
+        .compose(rows -> vertx.deployVerticle(writer.get()).map(id -> new DurableStore(vertx, pool, writer.get(), id,
+            config, rows.iterator().next().getBuffer(0).getBytes(), rows.iterator().next().getLong(1), owner.get())))
         .onSuccess(store -> {
           store.pruneDeduplicationHistory(vertx);
           store.probeReachability(vertx);
         })
-        .recover(failure -> (owner.get() == null ? Future.<Void>succeededFuture() : owner.get().release())
+        .recover(failure -> (owner.get() == null ? Future.<Void>succeededFuture() : owner.get().release(false))
             .transform(released -> pool.close())
             .transform(closed -> Future.failedFuture(new IllegalStateException(
             "PostgreSQL at " + config.pgUrlForLogs() + " is not usable: " + failure.getMessage(), failure))));
   }
 
+  /** Who holds the database, as sluice_owner shows it to people: the host (when known) and the process. */
+  private static String holder() {
+    String host = System.getenv("HOSTNAME");
+    return (host == null || host.isEmpty() ? "" : host + " ") + "pid " + ProcessHandle.current().pid();
+  }
+
   /**
    * Stops the writer, which first writes what it still holds. Closing Vert.x alone would close the
    * pool and the writer at the same time and lose the writer's last batches; Vert.x closes the pool
-   * afterwards.
+   * afterwards. {@code requestsFinished}: no client request is still under way.
    */
-  public Future<Void> stop(long drainMillis) {
+  public Future<Void> stop(long drainMillis, boolean requestsFinished) {
     writer.drainFor(drainMillis);
-    // The lock goes last: another server may take over only once everything is written.
-    return vertx.undeploy(writerDeployment).eventually(owner::release);
+    // The lock goes last: another server may take over only once everything is written. Only after
+    // a stop with nothing left over (no request under way, nothing unwritten) is the database
+    // marked released, which spares the next owner the wait of a lease.
+    return vertx.undeploy(writerDeployment)
+        .eventually(() -> owner.release(requestsFinished && writer.pendingChanges() == 0));
   }
 
   /**
@@ -121,10 +142,19 @@ public final class DurableStore {
    * (the queues forget them in memory on their own). A failed prune is retried a minute later.
    */
   private void pruneDeduplicationHistory(Vertx vertx) {
-    vertx.setPeriodic(PRUNE_INTERVAL_MILLIS, id -> pool
-        .preparedQuery("DELETE FROM sluice_dedup WHERE expires_at < $1")
-        .execute(Tuple.of(System.currentTimeMillis())));
+    long epoch = writer.fence().epoch();
+    vertx.setPeriodic(PRUNE_INTERVAL_MILLIS, id -> pool.preparedQuery(PRUNE)
+        .execute(Tuple.of(System.currentTimeMillis(), epoch))
+        .onFailure(failure -> {
+          if (BatchWriter.fenced(failure)) {
+            owner.writeRefused(epoch);
+          }
+        }));
   }
+
+  /** Expired deduplication rows, fenced: the delete joins the fence's row, so it reads it. */
+  static final String PRUNE = "WITH f AS (SELECT sluice_fence($2) AS epoch)"
+      + " DELETE FROM sluice_dedup USING f WHERE expires_at < $1";
 
   static final long PROBE_INTERVAL_MILLIS = 1000;
   /** Without a successful probe for this long, PostgreSQL counts as unreachable. */
@@ -143,8 +173,31 @@ public final class DurableStore {
     }));
   }
 
-  /** Why this server is not ready (PostgreSQL unreachable), or null when it is. */
+  /**
+   * From any thread: why this server may not serve client calls now (it does not own its database,
+   * or cannot prove it: see {@link DatabaseOwnership}), or null when it may.
+   */
+  public String notServingReason() {
+    return owner.notServingReason();
+  }
+
+  /** Told, on the owner's context, each time serving starts (true) or stops (false). */
+  public void onServingChanged(Consumer<Boolean> listener) {
+    owner.onServingChanged(listener);
+  }
+
+  /** Completes when another server has claimed the database: this one will never serve again. */
+  public Future<Void> fenced() {
+    return owner.fenced();
+  }
+
+  /** Why this server is not ready (not serving, or PostgreSQL unreachable), or null when it is. */
   public String notReadyReason() {
+    String owning = notServingReason();
+    if (owning != null) {
+      return "Sluice does not serve while it cannot show that it owns its PostgreSQL database ("
+          + config.pgUrlForLogs() + "): " + owning;
+    }
     long silentMillis = (System.nanoTime() - lastReachedNanos) / 1_000_000;
     return silentMillis < UNREACHABLE_AFTER_MILLIS ? null
         : "PostgreSQL at " + config.pgUrlForLogs() + " has not answered for " + silentMillis + " ms"

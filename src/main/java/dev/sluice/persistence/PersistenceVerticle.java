@@ -57,6 +57,9 @@ public final class PersistenceVerticle extends VerticleBase {
   static final long RETRY_MAX_MILLIS = 2000;
 
   private final Pool pool;
+  private final WriteFence fence;
+  /** Set once PostgreSQL has refused a write of this server's epoch: every later batch fails at once. */
+  private Throwable fencedBy;
   private final int batchSize;
   private final int flushIntervalMillis;
   private final int maxTransactions;
@@ -75,8 +78,9 @@ public final class PersistenceVerticle extends VerticleBase {
   private final DistributionSummary batchSizes;
   private final Timer flushes;
 
-  public PersistenceVerticle(Pool pool, int batchSize, int flushIntervalMillis, int maxTransactions,
+  public PersistenceVerticle(Pool pool, WriteFence fence, int batchSize, int flushIntervalMillis, int maxTransactions,
       MeterRegistry metrics) {
+    this.fence = fence;
     this.batchSizes = DistributionSummary.builder(MetricNames.PERSISTENCE_BATCH_SIZE)
         .description("Changes written per PostgreSQL batch").register(metrics);
     this.flushes = Timer.builder(MetricNames.PERSISTENCE_FLUSH)
@@ -174,10 +178,17 @@ public final class PersistenceVerticle extends VerticleBase {
           break;
         }
       }
-      if (mustWait(waiting)) {
+      Transaction tx = waiting;
+      if (fencedBy != null) {
+        // Another server owns the database: asking PostgreSQL again is pointless.
+        waiting = null;
+        tx.startedNanos = System.nanoTime();
+        refuse(tx, fencedBy);
+        continue;
+      }
+      if (mustWait(tx)) {
         break; // resumed when a transaction ends
       }
-      Transaction tx = waiting;
       waiting = null;
       tx.startedNanos = System.nanoTime();
       writing.add(tx);
@@ -226,7 +237,7 @@ public final class PersistenceVerticle extends VerticleBase {
   }
 
   private void write(Transaction tx, boolean retried) {
-    BatchWriter.write(pool, tx.batch, retried).onComplete((ok, failure) -> {
+    BatchWriter.write(pool, tx.batch, retried, fence.epoch(), fence.idleLimitMillis()).onComplete((ok, failure) -> {
       if (failure == null) {
         transactions++;
         recordWritten(tx);
@@ -237,16 +248,21 @@ public final class PersistenceVerticle extends VerticleBase {
         oldestPendingNanos = oldestPending();
         tx.taken.forEach(t -> t.committed().tryComplete());
         pump();
+      } else if (BatchWriter.fenced(failure)) {
+        // Nothing of the batch was written, and nothing after it will be: its sends fail (they were
+        // never acknowledged) and the server learns it no longer owns the database.
+        failures++;
+        fencedBy = failure;
+        refuse(tx, failure);
+        fence.refused().accept(fence.epoch());
+        pump();
       } else if (refusedForGood(failure)) {
         // Retrying would fail the same way and hold this slot for ever: the batch's sends were
         // never acknowledged, so they fail; its written-behind changes are lost (at-least-once).
         failures++;
         LOG.log(System.Logger.Level.ERROR, "PostgreSQL refused a batch of " + tx.taken.size()
             + " submissions; they fail: " + failure.getMessage());
-        writing.remove(tx);
-        recordWritten(tx);
-        oldestPendingNanos = oldestPending();
-        tx.taken.forEach(t -> t.committed().tryFail(failure));
+        refuse(tx, failure);
         pump();
       } else {
         // PostgreSQL is down or the transaction failed: keep the batch and try again later.
@@ -257,9 +273,24 @@ public final class PersistenceVerticle extends VerticleBase {
         }
         long pause = retryMillis;
         retryMillis = Math.min(RETRY_MAX_MILLIS, retryMillis * 2);
-        vertx.setTimer(pause, t -> write(tx, true));
+        vertx.setTimer(pause, t -> {
+          if (fencedBy == null) {
+            write(tx, true);
+          } else {
+            refuse(tx, fencedBy);
+            pump();
+          }
+        });
       }
     });
+  }
+
+  /** Gives up on a batch: its submissions fail with {@code failure}. */
+  private void refuse(Transaction tx, Throwable failure) {
+    writing.remove(tx);
+    recordWritten(tx);
+    oldestPendingNanos = oldestPending();
+    tx.taken.forEach(t -> t.committed().tryFail(failure));
   }
 
   private void recordWritten(Transaction tx) {
@@ -308,6 +339,11 @@ public final class PersistenceVerticle extends VerticleBase {
   /** Changes submitted and not yet committed (or refused). */
   public long pendingChanges() {
     return pendingChanges.get();
+  }
+
+  /** The token this writer's transactions carry. */
+  WriteFence fence() {
+    return fence;
   }
 
   public long transactions() {

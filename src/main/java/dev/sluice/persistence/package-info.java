@@ -1,20 +1,25 @@
 /**
- * Durable mode (issue 4, in progress on this branch): the PostgreSQL side of write-behind
- * persistence.
+ * Durable mode ({@code storage: postgres}): the PostgreSQL side of write-behind persistence. The
+ * contract it keeps is written down in the README, section "Durability".
  *
- * <p>Here: the numbered schema ({@link dev.sluice.persistence.SchemaMigrations},
- * {@code db/migration/V*.sql}), the per-window coalescing of message changes
- * ({@link dev.sluice.persistence.ChangeBatch}), their array-based writing in one idempotent
- * transaction ({@link dev.sluice.persistence.BatchWriter}), and the group-committing writer that
- * rides out outages ({@link dev.sluice.persistence.PersistenceVerticle}). On the model side, queues
- * report every change to a {@link dev.sluice.model.ChangeLog} and, under durability commit, hold a
- * sent message {@code PENDING} until {@link dev.sluice.model.MessageStore#commitPending}.
+ * <ul>
+ *   <li>The schema: numbered scripts ({@code db/migration/V*.sql}) applied in order at start-up by
+ *       {@link dev.sluice.persistence.SchemaMigrations}.
+ *   <li>Owning the database: {@link dev.sluice.persistence.DatabaseOwnership} takes the advisory
+ *       lock, claims the database (a new epoch in {@code sluice_owner}, this server's fencing
+ *       token), confirms it with heartbeats and takes it back after a lost connection; the pure
+ *       {@link dev.sluice.persistence.Lease} decides from that whether the server may serve.
+ *   <li>Writing: the per-window coalescing of changes ({@link dev.sluice.persistence.ChangeBatch}),
+ *       their array-based statements, each carrying the fencing token that PostgreSQL checks
+ *       ({@link dev.sluice.persistence.BatchWriter}, {@link dev.sluice.persistence.WriteFence}), and
+ *       the group-committing writer that rides out outages
+ *       ({@link dev.sluice.persistence.PersistenceVerticle}).
+ *   <li>{@link dev.sluice.persistence.DurableStore} puts these together at start-up (lock,
+ *       migrations, claim, receipt-handle key, run number, writer) and takes them down at a stop.
+ * </ul>
  *
- * <p>Still to come: an engine ChangeLog that turns a shard call's changes into one submission,
- * answers commit-mode sends when it commits (or ServiceUnavailable after pg.sendTimeoutMillis) and
- * then calls commitPending; queue, dedup and settings rows (the receipt HMAC key); recovery at
- * start-up (queues, messages with deadlines and receive counts, FIFO groups, sequence numbers from
- * the rows, dedup ids) before the port opens; the crash, restart and outage tests; the benchmark;
- * the README's durability contract.
+ * <p>On the engine side, a shard's changes reach the writer through its {@code DurableChangeLog},
+ * recovery reads everything back before the port serves, and the engine's serving gate refuses
+ * client calls while this server cannot show it owns the database.
  */
 package dev.sluice.persistence;

@@ -29,6 +29,11 @@ public final class PushAddresses {
   static final String DELIVERY_REGISTERED = "sluice.internal.delivery-registered";
   /** Internal: the server is stopping; every subscription ends and no new one is taken. */
   static final String STOPPING = "sluice.internal.stopping";
+  /**
+   * Internal: the server stops serving for a while (false; every subscription ends and no new one
+   * is taken) or serves again (true).
+   */
+  static final String SERVING = "sluice.internal.serving";
 
   private PushAddresses() {}
 

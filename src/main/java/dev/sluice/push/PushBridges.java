@@ -89,6 +89,15 @@ public final class PushBridges {
     return Future.join(tcpClosed, ended).<Void>mapEmpty().onComplete((ok, failure) -> guard.closeAll());
   }
 
+  /**
+   * The server stops serving for a while (false: every subscription ends with a ServiceUnavailable
+   * error on its address, its unacknowledged messages visible at once, and new ones are refused) or
+   * serves again (true: subscribing works again). Bridge connections stay open.
+   */
+  public Future<Void> serving(boolean serving) {
+    return vertx.eventBus().request(PushAddresses.SERVING, serving).mapEmpty();
+  }
+
   public String path() {
     return config.path();
   }

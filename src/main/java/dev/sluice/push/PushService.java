@@ -42,6 +42,8 @@ public final class PushService extends VerticleBase {
   /** Open subscriptions, read by the metrics from another thread. */
   private final AtomicInteger open;
   private boolean stopping;
+  /** While the server does not serve: subscriptions end, new ones are refused. */
+  private boolean paused;
 
   PushService(QueueEngine engine, PushDirectory directory, int maxPrefetch, AtomicInteger open) {
     this.open = open;
@@ -68,6 +70,19 @@ public final class PushService extends VerticleBase {
       // In-flight messages of every subscription become visible again at once, as on a close.
       stopping = true;
       List.copyOf(byId.values()).forEach(this::end);
+      m.reply(null);
+    });
+    bus.<Boolean>localConsumer(PushAddresses.SERVING, m -> {
+      paused = !m.body();
+      if (paused) {
+        // Its in-flight messages become visible again at once; the client hears why, and may
+        // subscribe again once this server serves again (or where the database is served now).
+        SqsException why = notServing();
+        for (Subscription s : List.copyOf(byId.values())) {
+          vertx.eventBus().send(s.address, PushMessages.ended(s.id, why));
+          end(s);
+        }
+      }
       m.reply(null);
     });
     // A client that stops listening without unsubscribing would have messages pushed to nobody.
@@ -106,6 +121,9 @@ public final class PushService extends VerticleBase {
       if (stopping) {
         throw new SqsException(ErrorCode.SERVICE_UNAVAILABLE, "The server is stopping.");
       }
+      if (paused) {
+        throw notServing();
+      }
       if (byConnection.getOrDefault(connection, Set.of()).size() >= MAX_SUBSCRIPTIONS_PER_CONNECTION) {
         throw new SqsException(ErrorCode.OVER_LIMIT,
             "A connection may hold at most " + MAX_SUBSCRIPTIONS_PER_CONNECTION + " subscriptions.");
@@ -117,8 +135,9 @@ public final class PushService extends VerticleBase {
             if (closedConnections.contains(connection)) {
               return; // the connection closed while the queue was looked up: nobody to push to
             }
-            if (stopping) {
-              PushMessages.fail(m, new SqsException(ErrorCode.SERVICE_UNAVAILABLE, "The server is stopping."));
+            if (stopping || paused) {
+              PushMessages.fail(m, stopping
+                  ? new SqsException(ErrorCode.SERVICE_UNAVAILABLE, "The server is stopping.") : notServing());
               return;
             }
             int seconds = visibility != null ? visibility
@@ -176,6 +195,10 @@ public final class PushService extends VerticleBase {
         byConnection.remove(s.connectionId);
       }
     }
+  }
+
+  private static SqsException notServing() {
+    return new SqsException(ErrorCode.SERVICE_UNAVAILABLE, "This server is not serving; subscribe again later.");
   }
 
   private String newId() {

@@ -166,12 +166,12 @@ final class Subscription {
     expireOverdue(System.currentTimeMillis()); // a handle past its time may name someone else's delivery now
     List<String> held = new ArrayList<>(inFlight.keySet());
     inFlight.clear();
-    held.forEach(this::makeVisible);
-  }
-
-  private void makeVisible(String receiptHandle) {
+    if (held.isEmpty()) {
+      return;
+    }
     try {
-      engine.receipts().changeMessageVisibility(new ChangeMessageVisibility.Request(queue, receiptHandle, 0));
+      // Not a client's call: done whether or not the server serves (it may be closing because it stopped).
+      engine.receives().giveBack(queue, held);
     } catch (RuntimeException ignored) {
       // the queue is gone: so are its messages
     }

@@ -23,6 +23,8 @@ import org.junit.jupiter.api.Test;
 /** Coalesced batches written to a real PostgreSQL with one statement per kind of change. */
 @NeedsTools(Tool.POSTGRESQL)
 class BatchWriterIT {
+  /** The epoch of a migrated database nobody has claimed yet: the fence lets its writes through. */
+  static final long UNCLAIMED = 0;
   static ThrowawayPostgres pg;
   static Vertx vertx;
   static Pool pool;
@@ -76,7 +78,7 @@ class BatchWriterIT {
     }
     first.changed(new DeliveryState(7, 2, 9000, 1, 2000, 1));
     first.deleted(7, 3);
-    BatchWriter.write(pool, first, false).await(30, TimeUnit.SECONDS);
+    BatchWriter.write(pool, first, false, UNCLAIMED, 5000).await(30, TimeUnit.SECONDS);
     assertEquals(999, stored().size());
     assertEquals("2|body 2 ünïcode \uD83D\uDE00|9000|1|1|102", stored().get(1));
 
@@ -86,7 +88,7 @@ class BatchWriterIT {
     for (long k = 4; k <= 1000; k++) {
       second.deleted(7, k);
     }
-    BatchWriter.write(pool, second, false).await(30, TimeUnit.SECONDS);
+    BatchWriter.write(pool, second, false, UNCLAIMED, 5000).await(30, TimeUnit.SECONDS);
     assertEquals(List.of("1|body 1 ünïcode \uD83D\uDE00|5000|1|1|101", "2|body 2 ünïcode \uD83D\uDE00|0|1|1|102"),
         stored());
   }
@@ -96,20 +98,20 @@ class BatchWriterIT {
     ChangeBatch b = new ChangeBatch();
     b.queueSaved(new QueueRow(11, "other", 5, 5, "{\"DelaySeconds\":\"0\"}", "{}"));
     b.stored(row(11, 1, "before purge"));
-    BatchWriter.write(pool, b, false).await(30, TimeUnit.SECONDS);
+    BatchWriter.write(pool, b, false, UNCLAIMED, 5000).await(30, TimeUnit.SECONDS);
     ChangeBatch purge = new ChangeBatch();
     purge.queueSaved(new QueueRow(11, "other", 5, 6, "{\"DelaySeconds\":\"1\"}", "{\"team\":\"a\"}"));
     purge.queuePurged(11);
     purge.stored(row(11, 2, "after purge"));
     purge.deduplicationRemembered(new DedupRow(11, "d2", new UUID(3, 2), 102, Long.MAX_VALUE));
-    BatchWriter.write(pool, purge, false).await(30, TimeUnit.SECONDS);
+    BatchWriter.write(pool, purge, false, UNCLAIMED, 5000).await(30, TimeUnit.SECONDS);
     assertEquals("after purge", body(pool.query("SELECT content FROM sluice_messages WHERE queue_id = 11")
         .execute().await(10, TimeUnit.SECONDS).iterator().next()));
     assertEquals("{\"team\":\"a\"}", pool.query("SELECT tags FROM sluice_queues WHERE id = 11").execute()
         .await(10, TimeUnit.SECONDS).iterator().next().getString(0));
     ChangeBatch delete = new ChangeBatch();
     delete.queueDeleted(11);
-    BatchWriter.write(pool, delete, false).await(30, TimeUnit.SECONDS);
+    BatchWriter.write(pool, delete, false, UNCLAIMED, 5000).await(30, TimeUnit.SECONDS);
     assertEquals(0L, pool.query("SELECT count(*) FROM sluice_messages WHERE queue_id = 11").execute()
         .await(10, TimeUnit.SECONDS).iterator().next().getLong(0));
     assertEquals(0L, pool.query("SELECT count(*) FROM sluice_queues WHERE id = 11").execute()
@@ -122,13 +124,13 @@ class BatchWriterIT {
   void aQueueDeletedAndCreatedAgainUnderTheSameNameInOneBatchIsWritten() throws Exception {
     ChangeBatch first = new ChangeBatch();
     first.queueSaved(new QueueRow(21, "again", 1, 1, "{}", "{}"));
-    BatchWriter.write(pool, first, false).await(30, TimeUnit.SECONDS);
+    BatchWriter.write(pool, first, false, UNCLAIMED, 5000).await(30, TimeUnit.SECONDS);
     // A writer far behind (an outage of a minute or more) gets both in one batch: the name is
     // unique, so the old row must go before the new one comes.
     ChangeBatch both = new ChangeBatch();
     both.queueDeleted(21);
     both.queueSaved(new QueueRow(22, "again", 2, 2, "{}", "{}"));
-    BatchWriter.write(pool, both, false).await(30, TimeUnit.SECONDS);
+    BatchWriter.write(pool, both, false, UNCLAIMED, 5000).await(30, TimeUnit.SECONDS);
     assertEquals(22L, pool.query("SELECT id FROM sluice_queues WHERE name = 'again'").execute()
         .await(10, TimeUnit.SECONDS).iterator().next().getLong(0));
   }
@@ -137,14 +139,14 @@ class BatchWriterIT {
   void aBatchRetriedAfterAnUnknownOutcomeWritesItsStateAgainWithoutFailing() throws Exception {
     ChangeBatch b = new ChangeBatch();
     b.stored(row(7, 5000, "retried"));
-    BatchWriter.write(pool, b, false).await(30, TimeUnit.SECONDS);
+    BatchWriter.write(pool, b, false, UNCLAIMED, 5000).await(30, TimeUnit.SECONDS);
     // As if the first attempt's COMMIT reached the server but its answer was lost.
-    assertThrows(Exception.class, () -> BatchWriter.write(pool, b, false).await(30, TimeUnit.SECONDS));
-    BatchWriter.write(pool, b, true).await(30, TimeUnit.SECONDS);
+    assertThrows(Exception.class, () -> BatchWriter.write(pool, b, false, UNCLAIMED, 5000).await(30, TimeUnit.SECONDS));
+    BatchWriter.write(pool, b, true, UNCLAIMED, 5000).await(30, TimeUnit.SECONDS);
     assertEquals(1L, pool.query("SELECT count(*) FROM sluice_messages WHERE message_key = 5000").execute()
         .await(10, TimeUnit.SECONDS).iterator().next().getLong(0));
     ChangeBatch cleanUp = new ChangeBatch();
     cleanUp.deleted(7, 5000);
-    BatchWriter.write(pool, cleanUp, false).await(30, TimeUnit.SECONDS);
+    BatchWriter.write(pool, cleanUp, false, UNCLAIMED, 5000).await(30, TimeUnit.SECONDS);
   }
 }

@@ -38,7 +38,7 @@ class PersistenceVerticleIT {
     SchemaMigrations.load().migrate(pool).await(30, TimeUnit.SECONDS);
     pool.query("INSERT INTO sluice_queues (id, name, created_at, modified_at, attributes, tags)"
         + " VALUES (9, 'q', 1, 1, '{}', '{}')").execute().await(10, TimeUnit.SECONDS);
-    writer = new PersistenceVerticle(pool, 500, 2, 2, new SimpleMeterRegistry());
+    writer = new PersistenceVerticle(pool, new WriteFence(0, 5000, epoch -> {}), 500, 2, 2, new SimpleMeterRegistry());
     vertx.deployVerticle(writer).await(10, TimeUnit.SECONDS);
   }
 

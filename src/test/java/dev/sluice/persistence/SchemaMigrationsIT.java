@@ -64,13 +64,14 @@ class SchemaMigrationsIT {
           .await(10, TimeUnit.SECONDS)) {
         versions.add(r.getInteger(0));
       }
-      assertEquals(List.of(1), versions);
+      assertEquals(List.of(1, 2), versions);
       List<String> tables = new ArrayList<>();
       for (Row r : a.query("SELECT tablename FROM pg_tables WHERE tablename LIKE 'sluice_%' ORDER BY 1").execute()
           .await(10, TimeUnit.SECONDS)) {
         tables.add(r.getString(0));
       }
-      assertTrue(tables.containsAll(List.of("sluice_queues", "sluice_messages", "sluice_dedup", "sluice_settings")),
+      assertTrue(tables.containsAll(List.of("sluice_queues", "sluice_messages", "sluice_dedup", "sluice_settings",
+          "sluice_owner")),
           tables.toString());
     } finally {
       a.close().await(10, TimeUnit.SECONDS);
