@@ -75,7 +75,7 @@ public final class Sluice {
     return HttpListener.listen(vertx, cfg.http(), cfg.security(), httpInstances, notReadyReason,
             cfg.push().enabled() ? cfg.push().maxFrameBytes() : 0)
         .compose(http -> (scripts != null
-                ? DurableStore.start(vertx, cfg.storage(), scripts, metrics.registry())
+                ? DurableStore.start(vertx, cfg.storage(), scripts, metrics.batchObserver())
                 : Future.<DurableStore>succeededFuture(null))
             .compose(durable -> {
               store.set(durable);

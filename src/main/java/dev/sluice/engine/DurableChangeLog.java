@@ -14,12 +14,12 @@ import dev.sluice.persistence.MessageContent;
 import dev.sluice.persistence.MessageRow;
 import dev.sluice.persistence.PersistenceVerticle;
 import dev.sluice.persistence.QueueRow;
+import dev.sluice.runtime.EventLoops;
 import dev.sluice.api.ErrorCode;
 import dev.sluice.api.SqsException;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
-import io.vertx.core.internal.ContextInternal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
@@ -161,7 +161,7 @@ final class DurableChangeLog implements ChangeLog {
     if (committed.succeeded()) {
       return committed; // nothing to wait for: no timer
     }
-    Promise<Void> answer = ContextInternal.current().promise();
+    Promise<Void> answer = EventLoops.promiseOnCaller();
     long timer = vertx.setTimer(sendTimeoutMillis, t -> answer.tryFail(new SqsException(
         ErrorCode.SERVICE_UNAVAILABLE, "The request could not be stored in time; it may still take effect"
             + " (a sent message may still be delivered). Retry the request.")));

@@ -12,7 +12,7 @@ import dev.sluice.persistence.DurableStore;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
-import io.vertx.core.internal.ContextInternal;
+import dev.sluice.runtime.EventLoops;
 import java.util.function.LongSupplier;
 
 /**
@@ -94,7 +94,7 @@ public final class ShardVerticle extends VerticleBase {
     long delay = Math.max(1, next - shard.now());
     armedForMillis = next;
     // Bound to this shard's context whatever context is current (a call may run in place).
-    timerId = ((ContextInternal) context).setTimer(delay, id -> fire());
+    timerId = EventLoops.setTimer(context, delay, id -> fire());
   }
 
   private void fire() {

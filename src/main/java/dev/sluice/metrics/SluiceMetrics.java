@@ -2,11 +2,14 @@ package dev.sluice.metrics;
 
 import dev.sluice.engine.QueueEngine;
 import dev.sluice.model.MemoryBudget;
+import dev.sluice.persistence.BatchObserver;
 import dev.sluice.persistence.PersistenceVerticle;
+import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.TimeGauge;
+import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
@@ -105,6 +108,21 @@ public final class SluiceMetrics {
   }
 
   /** The writer's gauges; its batch size and flush time it records itself, into this registry. */
+  /**
+   * The meters of the durable writer's batches (their sizes and write times), registered when the
+   * writer is built: durable mode only.
+   */
+  public BatchObserver batchObserver() {
+    DistributionSummary sizes = DistributionSummary.builder(MetricNames.PERSISTENCE_BATCH_SIZE)
+        .description("Changes written per PostgreSQL batch").register(registry);
+    Timer flushes = Timer.builder(MetricNames.PERSISTENCE_FLUSH)
+        .description("Time to write and commit one PostgreSQL batch, retries included").register(registry);
+    return (changes, nanos) -> {
+      sizes.record(changes);
+      flushes.record(nanos, TimeUnit.NANOSECONDS);
+    };
+  }
+
   public void bindWriter(PersistenceVerticle writer) {
     TimeGauge.builder(MetricNames.PERSISTENCE_LAG, writer, TimeUnit.MILLISECONDS, PersistenceVerticle::lagMillis)
         .description("Age of the oldest change not yet committed to PostgreSQL").register(registry);

@@ -1,7 +1,6 @@
 package dev.sluice.persistence;
 
 import dev.sluice.config.StorageConfig;
-import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -57,7 +56,7 @@ public final class DurableStore {
    * the writer. {@code scripts} are read beforehand, off the event loops ({@link SchemaMigrations#load}).
    */
   public static Future<DurableStore> start(Vertx vertx, StorageConfig config, SchemaMigrations scripts,
-      MeterRegistry metrics) {
+      BatchObserver batches) {
     String holder = holder();
     // Named after the holder, so that pg_stat_activity tells which server a session belongs to.
     PgConnectOptions options =
@@ -81,7 +80,7 @@ public final class DurableStore {
         .compose(epoch -> {
           WriteFence fence = new WriteFence(epoch, config.leaseMillis(), owner.get()::writeRefused);
           writer.set(new PersistenceVerticle(pool, fence, config.batchSize(), config.flushIntervalMillis(),
-              writeTransactions(config.poolSize()), metrics));
+              writeTransactions(config.poolSize()), batches));
           // The receipt-handle key is made once and kept, so handles issued before a restart stay valid.
           return pool.preparedQuery(INSERT_RECEIPT_KEY).execute(Tuple.of(RECEIPT_KEY, Buffer.buffer(fresh), epoch));
         })

@@ -1,15 +1,11 @@
 package dev.sluice.persistence;
 
-import dev.sluice.metrics.MetricNames;
-import io.micrometer.core.instrument.DistributionSummary;
-import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.Timer;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.VerticleBase;
-import io.vertx.core.internal.ContextInternal;
+import dev.sluice.runtime.EventLoops;
+import io.vertx.core.Context;
 import io.vertx.pgclient.PgException;
 import io.vertx.sqlclient.Pool;
 import java.util.ArrayList;
@@ -20,7 +16,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
 /**
- * The write-behind writer (DESIGN.md §3): shards submit their changes from any event loop; this
+ * The write-behind writer (src/site/markdown/durability.md): shards submit their changes from any event loop; this
  * verticle's own loop gathers them into transactions (group commit: whatever arrives while
  * transactions are being written goes into the next one, up to {@code batchSize} changes, and a
  * lone change waits at most {@code flushIntervalMillis} for company). Up to
@@ -75,16 +71,12 @@ public final class PersistenceVerticle extends VerticleBase {
   private volatile long failures;
   /** Changes submitted and not yet committed or refused. */
   private final AtomicLong pendingChanges = new AtomicLong();
-  private final DistributionSummary batchSizes;
-  private final Timer flushes;
+  private final BatchObserver observer;
 
   public PersistenceVerticle(Pool pool, WriteFence fence, int batchSize, int flushIntervalMillis, int maxTransactions,
-      MeterRegistry metrics) {
+      BatchObserver observer) {
     this.fence = fence;
-    this.batchSizes = DistributionSummary.builder(MetricNames.PERSISTENCE_BATCH_SIZE)
-        .description("Changes written per PostgreSQL batch").register(metrics);
-    this.flushes = Timer.builder(MetricNames.PERSISTENCE_FLUSH)
-        .description("Time to write and commit one PostgreSQL batch, retries included").register(metrics);
+    this.observer = observer;
     this.pool = pool;
     this.batchSize = batchSize;
     this.flushIntervalMillis = flushIntervalMillis;
@@ -96,11 +88,11 @@ public final class PersistenceVerticle extends VerticleBase {
   static final long LAG_REPORTED_FROM_MILLIS = 1_000;
   private static final System.Logger LOG = System.getLogger(PersistenceVerticle.class.getName());
 
-  private ContextInternal loop;
+  private Context loop;
 
   @Override
   public Future<?> start() {
-    loop = (ContextInternal) context;
+    loop = context;
     // Relaxed durability answers before commit, so a backlog is the window a crash would lose.
     vertx.setPeriodic(LAG_REPORT_INTERVAL_MILLIS, id -> {
       long lag = lagMillis();
@@ -118,8 +110,7 @@ public final class PersistenceVerticle extends VerticleBase {
    * committed, or fails if PostgreSQL refused them for good.
    */
   public Future<Void> submit(Consumer<ChangeBatch> changes, int count, long bytes) {
-    ContextInternal caller = ContextInternal.current();
-    Promise<Void> committed = caller != null ? caller.promise() : Promise.promise();
+    Promise<Void> committed = EventLoops.promiseOnCaller();
     pendingChanges.addAndGet(count);
     inbox.add(new Submission(changes, count, bytes, committed, System.nanoTime()));
     if (wakeUpScheduled.compareAndSet(false, true)) {
@@ -299,8 +290,7 @@ public final class PersistenceVerticle extends VerticleBase {
       changes += s.count();
     }
     pendingChanges.addAndGet(-changes);
-    batchSizes.record(changes);
-    flushes.record(System.nanoTime() - tx.startedNanos, TimeUnit.NANOSECONDS);
+    observer.written(changes, System.nanoTime() - tx.startedNanos);
   }
 
   /**

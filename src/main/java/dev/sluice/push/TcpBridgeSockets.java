@@ -5,7 +5,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.util.ReferenceCountUtil;
 import io.vertx.core.Handler;
-import io.vertx.core.internal.net.NetSocketInternal;
+import dev.sluice.runtime.EventLoops;
 import io.vertx.core.net.NetServer;
 import io.vertx.core.net.NetSocket;
 import io.vertx.ext.eventbus.bridge.tcp.TcpEventBusBridge;
@@ -18,9 +18,9 @@ import java.util.function.Predicate;
  * bytes as they arrive, and the connection's closing. The module reports neither new nor closed
  * connections, and its parser buffers a whole frame, however long its length prefix says it is,
  * before anyone sees it; so this class reaches where the public API does not: the module's own
- * NetServer (a private field, by reflection) and the connection's Netty pipeline (through Vert.x's
- * internal {@link NetSocketInternal}). It is the single place that does so. If the module changes
- * shape, the bridge refuses to start rather than run unguarded.
+ * NetServer (a private field, by reflection) and the connection's Netty pipeline (through
+ * {@link EventLoops}). If the module changes shape, the bridge refuses to start rather than run
+ * unguarded.
  */
 final class TcpBridgeSockets {
   private TcpBridgeSockets() {}
@@ -49,13 +49,13 @@ final class TcpBridgeSockets {
 
   /** Puts a frame-size limit in front of a new connection's pipeline, before its first byte is read. */
   static void limitFrames(NetSocket socket, int maxFrameBytes) {
-    ChannelHandlerContext ctx = ((NetSocketInternal) socket).channelHandlerContext();
+    ChannelHandlerContext ctx = EventLoops.channelOf(socket);
     ctx.pipeline().addBefore(ctx.name(), FrameLimit.NAME, new FrameLimit(maxFrameBytes));
   }
 
   /** Runs {@code closed} once the connection's channel has closed (at once if it already has). */
   static void onClose(NetSocket socket, Runnable closed) {
-    ((NetSocketInternal) socket).channelHandlerContext().channel().closeFuture().addListener(f -> closed.run());
+    EventLoops.channelOf(socket).channel().closeFuture().addListener(f -> closed.run());
   }
 
   /**

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.sluice.testtools.NeedsTools;
 import dev.sluice.testtools.ThrowawayPostgres;
 import dev.sluice.testtools.Tool;
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.pgclient.PgBuilder;
@@ -38,7 +37,7 @@ class PersistenceVerticleIT {
     SchemaMigrations.load().migrate(pool).await(30, TimeUnit.SECONDS);
     pool.query("INSERT INTO sluice_queues (id, name, created_at, modified_at, attributes, tags)"
         + " VALUES (9, 'q', 1, 1, '{}', '{}')").execute().await(10, TimeUnit.SECONDS);
-    writer = new PersistenceVerticle(pool, new WriteFence(0, 5000, epoch -> {}), 500, 2, 2, new SimpleMeterRegistry());
+    writer = new PersistenceVerticle(pool, new WriteFence(0, 5000, epoch -> {}), 500, 2, 2, BatchObserver.NONE);
     vertx.deployVerticle(writer).await(10, TimeUnit.SECONDS);
   }
 
