@@ -3,7 +3,7 @@ helpers, error assertions that compare code, message, HTTP status and query code
 that runs every @scenario on a thread pool and prints PASS/FAIL with the difference.
 
 The scenarios restate, for boto3, behaviour that AWS-validated tests (LocalStack's test_sqs.py and
-test_sqs_move_task.py, run against real AWS with recorded snapshots) and sqs-reference.md pin down.
+test_sqs_move_task.py, run against real AWS with recorded snapshots) pin down.
 """
 import base64, json, os, sys, time, threading, traceback, uuid
 from queue import Queue, Empty

@@ -1,5 +1,5 @@
 """Dead-letter queue, RedriveAllowPolicy, ListDeadLetterSourceQueues and message move task scenarios through
-boto3 (sqs-reference §2.16, §7), each named after the AWS-validated test or document it restates."""
+boto3 (AWS API reference: ListDeadLetterSourceQueues; the SQS dead-letter queues guide), each named after the AWS-validated test or document it restates."""
 from common import *
 
 LS = "LS:test_sqs.py::"
@@ -346,7 +346,7 @@ def _():
     err(lambda: sqs.start_message_move_task(SourceArn=sa, DestinationArn=da, MaxNumberOfMessagesPerSecond=1), "InvalidParameterValue",
         "There is already a task running. Only one active task is allowed for a source queue arn at a given time.", 400)
 
-@scenario("StartMessageMoveTask: missing source queue -> 404 SourceArn text", "reference §7.3 [A LSMT text via cancel]", group="D")
+@scenario("StartMessageMoveTask: missing source queue -> 404 SourceArn text", "AWS API reference: StartMessageMoveTask [A LSMT text via cancel]", group="D")
 def _():
     err(lambda: sqs.start_message_move_task(SourceArn="arn:aws:sqs:us-east-1:000000000000:nope-" + uid()),
         "ResourceNotFoundException", "The resource that you specified for the SourceArn parameter doesn't exist.", 404)

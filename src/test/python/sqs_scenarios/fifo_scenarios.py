@@ -1,4 +1,4 @@
-"""FIFO queue scenarios through boto3 (sqs-reference §2.8, §2.9, §4.6, §6), each named after the AWS-validated
+"""FIFO queue scenarios through boto3 (SendMessage, SendMessageBatch and DeleteMessage in the AWS API reference; the SQS FIFO queues guide), each named after the AWS-validated
 test it restates."""
 from common import *
 

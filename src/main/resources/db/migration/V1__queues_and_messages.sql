@@ -1,4 +1,4 @@
--- Sluice durable mode, schema version 1 (DESIGN.md §3).
+-- Sluice durable mode, schema version 1 (src/site/markdown/durability.md, "Tables").
 -- Shared tables keyed by queue id, not a table per queue. Messages are inserted on send and deleted
 -- on delete; what changes while a message lives (visibility deadline, receive count, receipt
 -- number) is updated in place, coalesced per write-behind batch, so the hot table gets at most one

@@ -2,7 +2,7 @@ package dev.sluice.api;
 
 import java.util.List;
 
-/** AddPermission (sqs-reference §2.18): appends a statement to the queue's Policy. */
+/** AddPermission (its page in the AWS API reference): appends a statement to the queue's Policy. */
 public final class AddPermission {
   private AddPermission() {}
 

@@ -1,6 +1,6 @@
 package dev.sluice.api;
 
-/** CancelMessageMoveTask (sqs-reference §7.3). */
+/** CancelMessageMoveTask (its page in the AWS API reference). */
 public final class CancelMessageMoveTask {
   private CancelMessageMoveTask() {}
 

@@ -1,6 +1,6 @@
 package dev.sluice.api;
 
-/** ChangeMessageVisibility (sqs-reference §2.13). */
+/** ChangeMessageVisibility (its page in the AWS API reference). */
 public final class ChangeMessageVisibility {
   private ChangeMessageVisibility() {}
 

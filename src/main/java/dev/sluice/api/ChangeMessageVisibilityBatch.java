@@ -2,7 +2,7 @@ package dev.sluice.api;
 
 import java.util.List;
 
-/** ChangeMessageVisibilityBatch (sqs-reference §2.14); answered with a {@link BatchIdsResponse}. */
+/** ChangeMessageVisibilityBatch (its page in the AWS API reference); answered with a {@link BatchIdsResponse}. */
 public final class ChangeMessageVisibilityBatch {
   private ChangeMessageVisibilityBatch() {}
 

@@ -2,7 +2,7 @@ package dev.sluice.api;
 
 import java.util.Map;
 
-/** CreateQueue (sqs-reference §2.1). Note the lower-case {@code tags} member on the wire. */
+/** CreateQueue (its page in the AWS API reference). Note the lower-case {@code tags} member on the wire. */
 public final class CreateQueue {
   private CreateQueue() {}
 

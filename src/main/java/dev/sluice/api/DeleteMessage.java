@@ -1,6 +1,6 @@
 package dev.sluice.api;
 
-/** DeleteMessage (sqs-reference §2.11). */
+/** DeleteMessage (its page in the AWS API reference). */
 public final class DeleteMessage {
   private DeleteMessage() {}
 

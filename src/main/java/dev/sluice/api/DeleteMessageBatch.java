@@ -2,7 +2,7 @@ package dev.sluice.api;
 
 import java.util.List;
 
-/** DeleteMessageBatch (sqs-reference §2.12); answered with a {@link BatchIdsResponse}. */
+/** DeleteMessageBatch (its page in the AWS API reference); answered with a {@link BatchIdsResponse}. */
 public final class DeleteMessageBatch {
   private DeleteMessageBatch() {}
 

@@ -1,6 +1,6 @@
 package dev.sluice.api;
 
-/** DeleteQueue (sqs-reference §2.2). */
+/** DeleteQueue (its page in the AWS API reference). */
 public final class DeleteQueue {
   private DeleteQueue() {}
 

@@ -3,7 +3,7 @@ package dev.sluice.api;
 /**
  * The one table of every error Sluice can answer with: the SQS shape name (JSON {@code __type}),
  * the legacy Query code (Query {@code <Code>} and the JSON {@code x-amzn-query-error} header) and
- * the HTTP status. Values follow sqs-reference.md §1.3; each wire protocol renders them in one place.
+ * the HTTP status. Values follow the SQS common errors; each wire protocol renders them in one place.
  */
 public enum ErrorCode {
   QUEUE_DOES_NOT_EXIST("QueueDoesNotExist", "AWS.SimpleQueueService.NonExistentQueue", 400),
@@ -14,7 +14,7 @@ public enum ErrorCode {
   INVALID_ATTRIBUTE_NAME("InvalidAttributeName", "InvalidAttributeName", 400),
   INVALID_ATTRIBUTE_VALUE("InvalidAttributeValue", "InvalidAttributeValue", 400),
   INVALID_MESSAGE_CONTENTS("InvalidMessageContents", "InvalidMessageContents", 400),
-  // 404 per the Smithy model (sqs-reference.md §9: clients map on the code, not the status).
+  // 404 per the SQS Smithy model that the SDKs are generated from; clients map on the code, not the status.
   RECEIPT_HANDLE_IS_INVALID("ReceiptHandleIsInvalid", "ReceiptHandleIsInvalid", 404),
   MESSAGE_NOT_INFLIGHT("MessageNotInflight", "AWS.SimpleQueueService.MessageNotInflight", 400),
   TOO_MANY_ENTRIES_IN_BATCH_REQUEST(
@@ -83,7 +83,7 @@ public enum ErrorCode {
     return httpStatus;
   }
 
-  /** Who is to blame: every client error is the Sender's; 5xx are the Receiver's (sqs-reference §1.2). */
+  /** Who is to blame: every client error is the Sender's; 5xx are the Receiver's (the AWS JSON protocol guide). */
   public boolean senderFault() {
     return httpStatus < 500;
   }

@@ -3,7 +3,7 @@ package dev.sluice.api;
 import java.util.List;
 import java.util.Map;
 
-/** GetQueueAttributes (sqs-reference §2.5). */
+/** GetQueueAttributes (its page in the AWS API reference). */
 public final class GetQueueAttributes {
   private GetQueueAttributes() {}
 

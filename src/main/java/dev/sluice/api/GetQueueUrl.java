@@ -1,6 +1,6 @@
 package dev.sluice.api;
 
-/** GetQueueUrl (sqs-reference §2.4). */
+/** GetQueueUrl (its page in the AWS API reference). */
 public final class GetQueueUrl {
   private GetQueueUrl() {}
 

@@ -1,6 +1,9 @@
 package dev.sluice.api;
 
-/** SQS limits and defaults (sqs-reference.md §3.1, §5). Times in seconds unless the name says so. */
+/**
+ * SQS limits and defaults (AWS API reference: SetQueueAttributes; the SQS quotas guide). Times in
+ * seconds unless the name says so.
+ */
 public final class Limits {
   private Limits() {}
 

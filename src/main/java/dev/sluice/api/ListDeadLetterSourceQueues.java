@@ -2,7 +2,7 @@ package dev.sluice.api;
 
 import java.util.List;
 
-/** ListDeadLetterSourceQueues (sqs-reference §2.16). */
+/** ListDeadLetterSourceQueues (its page in the AWS API reference). */
 public final class ListDeadLetterSourceQueues {
   private ListDeadLetterSourceQueues() {}
 

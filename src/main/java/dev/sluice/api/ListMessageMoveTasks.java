@@ -2,7 +2,7 @@ package dev.sluice.api;
 
 import java.util.List;
 
-/** ListMessageMoveTasks (sqs-reference §7.3). */
+/** ListMessageMoveTasks (its page in the AWS API reference). */
 public final class ListMessageMoveTasks {
   private ListMessageMoveTasks() {}
 

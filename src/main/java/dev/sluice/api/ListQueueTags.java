@@ -2,7 +2,7 @@ package dev.sluice.api;
 
 import java.util.Map;
 
-/** ListQueueTags (sqs-reference §2.7). */
+/** ListQueueTags (its page in the AWS API reference). */
 public final class ListQueueTags {
   private ListQueueTags() {}
 

@@ -2,7 +2,7 @@ package dev.sluice.api;
 
 import java.util.List;
 
-/** ListQueues (sqs-reference §2.3). */
+/** ListQueues (its page in the AWS API reference). */
 public final class ListQueues {
   private ListQueues() {}
 

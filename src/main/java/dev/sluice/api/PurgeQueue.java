@@ -1,6 +1,6 @@
 package dev.sluice.api;
 
-/** PurgeQueue (sqs-reference §2.15). */
+/** PurgeQueue (its page in the AWS API reference). */
 public final class PurgeQueue {
   private PurgeQueue() {}
 

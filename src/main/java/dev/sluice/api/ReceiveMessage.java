@@ -3,7 +3,7 @@ package dev.sluice.api;
 import java.util.List;
 import java.util.Map;
 
-/** ReceiveMessage (sqs-reference §2.10). */
+/** ReceiveMessage (its page in the AWS API reference). */
 public final class ReceiveMessage {
   private ReceiveMessage() {}
 

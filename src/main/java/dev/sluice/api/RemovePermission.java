@@ -1,6 +1,6 @@
 package dev.sluice.api;
 
-/** RemovePermission (sqs-reference §2.18). */
+/** RemovePermission (its page in the AWS API reference). */
 public final class RemovePermission {
   private RemovePermission() {}
 

@@ -2,7 +2,7 @@ package dev.sluice.api;
 
 import java.util.Map;
 
-/** SendMessage (sqs-reference §2.8). */
+/** SendMessage (its page in the AWS API reference). */
 public final class SendMessage {
   private SendMessage() {}
 

@@ -3,7 +3,7 @@ package dev.sluice.api;
 import java.util.List;
 import java.util.Map;
 
-/** SendMessageBatch (sqs-reference §2.9). */
+/** SendMessageBatch (its page in the AWS API reference). */
 public final class SendMessageBatch {
   private SendMessageBatch() {}
 

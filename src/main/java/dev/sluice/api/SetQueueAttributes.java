@@ -2,7 +2,7 @@ package dev.sluice.api;
 
 import java.util.Map;
 
-/** SetQueueAttributes (sqs-reference §2.6). */
+/** SetQueueAttributes (its page in the AWS API reference). */
 public final class SetQueueAttributes {
   private SetQueueAttributes() {}
 

@@ -20,7 +20,7 @@ public final class SqsException extends RuntimeException {
     return new SqsException(ErrorCode.INVALID_PARAMETER_VALUE, message);
   }
 
-  /** The "Value v for parameter P is invalid. Reason: r" family of sqs-reference.md §2. */
+  /** The "Value v for parameter P is invalid. Reason: r" family of the SQS API reference. */
   public static SqsException invalidValue(Object value, String parameter, String reason) {
     return invalidParameter(
         "Value " + value + " for parameter " + parameter + " is invalid. Reason: " + reason);

@@ -1,6 +1,6 @@
 package dev.sluice.api;
 
-/** StartMessageMoveTask (sqs-reference §7.3). */
+/** StartMessageMoveTask (its page in the AWS API reference). */
 public final class StartMessageMoveTask {
   private StartMessageMoveTask() {}
 

@@ -2,7 +2,7 @@ package dev.sluice.api;
 
 import java.util.Map;
 
-/** TagQueue (sqs-reference §2.7). */
+/** TagQueue (its page in the AWS API reference). */
 public final class TagQueue {
   private TagQueue() {}
 

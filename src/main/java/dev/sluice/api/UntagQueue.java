@@ -2,7 +2,7 @@ package dev.sluice.api;
 
 import java.util.List;
 
-/** UntagQueue (sqs-reference §2.7): unknown keys are ignored. */
+/** UntagQueue (its page in the AWS API reference): unknown keys are ignored. */
 public final class UntagQueue {
   private UntagQueue() {}
 

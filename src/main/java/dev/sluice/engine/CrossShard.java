@@ -23,7 +23,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * shard; holds no queue state.
  */
 final class CrossShard implements DeadLetterRoute, MessageMover, QueueDirectory {
-  /** Why a move task fails when a destination queue is gone (sqs-reference §7.3). */
+  /** Why a move task fails when a destination queue is gone (AWS API reference: StartMessageMoveTask). */
   static final String NON_EXISTENT_QUEUE = "AWS.SimpleQueueService.NonExistentQueue";
 
   private final ShardRouter router;

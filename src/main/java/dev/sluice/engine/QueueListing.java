@@ -15,7 +15,7 @@ import java.util.Base64;
 import java.util.List;
 
 /**
- * ListQueues (sqs-reference §2.3): asks every shard for its matching names, then sorts and pages
+ * ListQueues (its page in the AWS API reference): asks every shard for its matching names, then sorts and pages
  * them. The NextToken is the last name returned, encoded; it stays valid while queues come and go.
  */
 public final class QueueListing {
@@ -50,7 +50,7 @@ public final class QueueListing {
 
   /**
    * Sorts the names and returns the page after {@code nextToken}. Without MaxResults: up to 1000
-   * and never a NextToken (§2.3).
+   * and never a NextToken (AWS API reference: ListQueues).
    */
   static Page page(List<String> names, String nextToken, Integer max) {
     String after = nextToken == null || nextToken.isEmpty() ? null : decodeToken(nextToken);

@@ -6,7 +6,7 @@ import dev.sluice.api.SqsException;
  * Queue URLs: {@code <base>/<account>/<name>} out, and back to a queue name in. A request's queue
  * is named by the last two path segments of its QueueUrl; host, port and scheme are ignored
  * (clients mix localhost and 127.0.0.1), an account other than ours names no queue of ours, and a
- * bare queue name is accepted as AWS does (sqs-reference §1.6).
+ * bare queue name is accepted as AWS does (the SQS queue and message identifiers guide).
  */
 public final class QueueUrls {
   private final String accountId;

@@ -58,7 +58,7 @@ public final class ReceiveActions {
     Future<ReceiveMessage.Response> answer = dispatcher.call(shard, (s, reply) -> {
       QueueState q = s.queue(name);
       long now = s.now();
-      // The attempt id matters to FIFO queues only; standard queues ignore it (sqs-reference §6).
+      // The attempt id matters to FIFO queues only; standard queues ignore it (the SQS FIFO queues guide).
       ReceiveSpec spec = new ReceiveSpec(
           max, visibility != null ? visibility : q.attributes().visibilitySeconds(), selection,
           q.attributes().fifo() ? attemptId : null);
@@ -67,10 +67,12 @@ public final class ReceiveActions {
         reply.succeed(new ReceiveMessage.Response(got));
         return;
       }
-      // An absent WaitTimeSeconds means the queue's ReceiveMessageWaitTimeSeconds (§5.4).
+      // An absent WaitTimeSeconds means the queue's ReceiveMessageWaitTimeSeconds (the SQS short and long polling
+      // guide).
       int waitSeconds = wait != null ? wait : q.attributes().waitSeconds();
       if (waitSeconds == 0 || s.stopping()) {
-        // Standard queues answer OverLimit at the in-flight cap; FIFO queues just return nothing (§5.5).
+        // Standard queues answer OverLimit at the in-flight cap; FIFO queues just return nothing (the SQS
+        // visibility timeout guide).
         if (q.inflightLimitReached() && !q.attributes().fifo()) {
           throw new SqsException(ErrorCode.OVER_LIMIT, "The maximum number of in flight messages is reached.");
         }

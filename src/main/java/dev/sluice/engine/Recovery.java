@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Start-up in durable mode (DESIGN.md §3): every queue, then every live message with its deadline,
+ * Start-up in durable mode (src/site/markdown/durability.md): every queue, then every live message with its deadline,
  * receive count and receipt number, put back on the shard that owns it before the HTTP port opens.
  * Messages go to their shard in chunks, each one shard call, so no loop holds a long turn.
  */

@@ -14,8 +14,9 @@ import io.vertx.core.Future;
 import java.util.List;
 
 /**
- * Dead-letter queue administration: ListDeadLetterSourceQueues (sqs-reference §2.16) and the
- * message move tasks that redrive a dead-letter queue (§7.3). A task runs on the shard of its
+ * Dead-letter queue administration: ListDeadLetterSourceQueues (its page in the AWS API reference) and the
+ * message move tasks that redrive a dead-letter queue (AWS API reference: StartMessageMoveTask). A task runs on
+ * the shard of its
  * dead-letter queue; its handle names the task and that queue.
  */
 public final class RedriveActions {

@@ -10,8 +10,9 @@ import java.util.Map;
 
 /**
  * What redrive needs to know about other queues, which may live on other shards: whether a
- * RedrivePolicy's target exists and lets the source in (sqs-reference §7.1), and which queues name
- * a queue as their dead-letter queue (§2.16, §7.3). Stateless.
+ * RedrivePolicy's target exists and lets the source in (the SQS dead-letter queues guide), and which queues name
+ * a queue as their dead-letter queue (ListDeadLetterSourceQueues and StartMessageMoveTask in the AWS API
+ * reference). Stateless.
  */
 final class RedriveChecks {
   private final ShardDispatcher dispatcher;

@@ -37,7 +37,8 @@ public final class SendActions {
             e.messageDeduplicationId(), e.messageGroupId(), senderId, traceHeader))
         .toList();
     return owningShard.onQueueUrlDurably(r.queueUrl(), (s, q) -> {
-      q.checkBatch(messages); // whole-request rules, which depend on the queue type (§2.9)
+      // whole-request rules, which depend on the queue type (AWS API reference: SendMessageBatch)
+      q.checkBatch(messages);
       return sendAll(s, q, entries, messages);
     });
   }

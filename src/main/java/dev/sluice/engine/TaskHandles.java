@@ -24,7 +24,7 @@ final class TaskHandles {
         .encodeToString(JsonText.write(m).getBytes(StandardCharsets.UTF_8));
   }
 
-  /** The handle's content; InvalidParameterValue when it is not a handle (sqs-reference §7.3). */
+  /** The handle's content; InvalidParameterValue when it is not a handle (AWS API reference: StartMessageMoveTask). */
   static Decoded decode(String handle) {
     try {
       Map<String, Object> m = JsonText.parseObject(

@@ -10,7 +10,7 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * Which attributes a ReceiveMessage asked for (sqs-reference.md §2.10): system attributes from the
+ * Which attributes a ReceiveMessage asked for (AWS API reference: ReceiveMessage): system attributes from the
  * union of AttributeNames and MessageSystemAttributeNames, user attributes by exact name, by
  * {@code prefix.*}, or all. Immutable.
  */

@@ -6,7 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * A FIFO queue's deduplication history (sqs-reference §6): for five minutes after a message was
+ * A FIFO queue's deduplication history (the SQS FIFO queues guide): for five minutes after a message was
  * accepted, a send with the same key is a duplicate and answers as the original did. Entries
  * expire in the order they were made, so they are kept in insertion order and pruned from the
  * front; a timed sweep frees them even when no more sends come. Each entry is charged to the
@@ -66,7 +66,7 @@ final class DeduplicationWindow {
     }
   }
 
-  /** Forgets everything (PurgeQueue clears the history, §2.15). */
+  /** Forgets everything (PurgeQueue clears the history). */
   void clear() {
     entries.values().forEach(o -> budget.release(o.heldBytes()));
     entries.clear();

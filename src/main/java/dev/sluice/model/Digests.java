@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The digests SQS clients verify (sqs-reference.md §4.7) and the SHA-256 used for content-based
+ * The digests SQS clients verify (the SQS message metadata guide) and the SHA-256 used for content-based
  * deduplication. Stateless; MessageDigest instances are per thread.
  */
 public final class Digests {

@@ -111,7 +111,7 @@ public final class Message extends Timed {
   }
 
   /**
-   * The same message moved to a dead-letter queue by a redrive policy (sqs-reference §7.1): it keeps
+   * The same message moved to a dead-letter queue by a redrive policy (the SQS dead-letter queues guide): it keeps
    * its id, content, sent time and receive history, takes the new queue's key and sequence, and
    * remembers where it came from.
    */
@@ -126,7 +126,7 @@ public final class Message extends Timed {
   }
 
   /**
-   * The same content as a new message, as a message move task delivers it (sqs-reference §7.3): a
+   * The same content as a new message, as a message move task delivers it (AWS API reference: StartMessageMoveTask): a
    * new MessageId, sent now, never received.
    */
   Message(Message from, long key, long randomHigh, long randomLow, long nowMillis, String deduplicationId,

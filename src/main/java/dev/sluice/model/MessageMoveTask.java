@@ -3,7 +3,7 @@ package dev.sluice.model;
 import java.util.List;
 
 /**
- * A DLQ redrive (StartMessageMoveTask, sqs-reference §7.3): moves the messages visible in a
+ * A DLQ redrive (StartMessageMoveTask in the AWS API reference): moves the messages visible in a
  * dead-letter queue when the task started back to their source queues, or to one destination, as
  * new messages. It runs in steps on the dead-letter queue's shard: each step takes a batch out of
  * the queue, hands it to the {@link MessageMover} and waits for the report before the next step,

@@ -8,7 +8,10 @@ import java.math.BigDecimal;
 import java.util.Map;
 import java.util.function.ToLongFunction;
 
-/** The rules a message must meet before it is enqueued (sqs-reference.md §4.1, §4.3, §4.4, §2.8). */
+/**
+ * The rules a message must meet before it is enqueued (AWS API reference: SendMessage; the SQS
+ * message metadata guide).
+ */
 public final class MessageValidation {
   private MessageValidation() {}
 
@@ -97,7 +100,7 @@ public final class MessageValidation {
   private static boolean isAttributeNameChar(int c) {
     boolean ascii = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
         || c == '_' || c == '-' || c == '.';
-    // AWS also accepts Latin-1 letters such as 'ø' or 'ß' (sqs-reference §4.3), not × or ÷.
+    // AWS also accepts Latin-1 letters such as 'ø' or 'ß' (the SQS message metadata guide), not × or ÷.
     boolean latin1Letter = c >= 0xC0 && c <= 0xFF && c != 0xD7 && c != 0xF7;
     return ascii || latin1Letter;
   }
@@ -166,7 +169,7 @@ public final class MessageValidation {
         && abs.compareTo(NUMBER_MIN_MAGNITUDE) >= 0;
   }
 
-  /** Only AWSTraceHeader (a String) is a valid message system attribute (sqs-reference §4.4). */
+  /** Only AWSTraceHeader (a String) is a valid message system attribute (AWS API reference: SendMessage). */
   public static void checkSystemAttributes(Map<String, MessageAttributeValue> system) {
     if (system == null) {
       return;
@@ -225,7 +228,10 @@ public final class MessageValidation {
     }
   }
 
-  /** The size SQS counts against MaximumMessageSize: body plus every user attribute (§4.1). */
+  /**
+   * The size SQS counts against MaximumMessageSize: body plus every user attribute (AWS API
+   * reference: SendMessage).
+   */
   public static long payloadBytes(String body, Map<String, MessageAttributeValue> attributes) {
     return measure(body, attributes, MessageValidation::utf8Length);
   }

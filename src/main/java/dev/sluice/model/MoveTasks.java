@@ -5,7 +5,7 @@ import java.util.ArrayDeque;
 import java.util.List;
 
 /**
- * A dead-letter queue's message move tasks (sqs-reference §7.3): at most one active at a time, and
+ * A dead-letter queue's message move tasks (AWS API reference: StartMessageMoveTask): at most one active at a time, and
  * the last {@link #LISTED} kept, newest first, for ListMessageMoveTasks. Owned by the shard event
  * loop of its queue.
  */

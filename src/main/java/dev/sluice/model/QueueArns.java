@@ -1,7 +1,7 @@
 package dev.sluice.model;
 
 /**
- * Queue ARNs ({@code arn:aws:sqs:<region>:<account>:<name>}, sqs-reference §3.1) of this server's
+ * Queue ARNs ({@code arn:aws:sqs:<region>:<account>:<name>}, AWS API reference: SetQueueAttributes) of this server's
  * account and region, and back to queue names. Immutable: one instance serves every shard.
  */
 public final class QueueArns {

@@ -7,7 +7,10 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 
-/** Renders GetQueueAttributes: stored attributes plus the computed, read-only ones (§2.5, §3.2). */
+/**
+ * Renders GetQueueAttributes: stored attributes plus the computed, read-only ones (AWS API reference:
+ * GetQueueAttributes).
+ */
 final class QueueAttributeView {
   private QueueAttributeView() {}
 
@@ -66,7 +69,7 @@ final class QueueAttributeView {
       case "ApproximateNumberOfMessages" -> Integer.toString(q.approximateNumberOfMessages());
       case "ApproximateNumberOfMessagesNotVisible" -> Integer.toString(q.approximateNumberOfMessagesNotVisible());
       case "ApproximateNumberOfMessagesDelayed" -> Integer.toString(q.approximateNumberOfMessagesDelayed());
-      // Timestamps are epoch seconds here, unlike message timestamps (sqs-reference §3.1).
+      // Timestamps are epoch seconds here, unlike message timestamps (AWS API reference: SetQueueAttributes).
       case "CreatedTimestamp" -> Long.toString(md.createdAtMillis() / 1000);
       case "LastModifiedTimestamp" -> Long.toString(md.lastModifiedAtMillis() / 1000);
       case "QueueArn" -> md.arn();

@@ -9,7 +9,7 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * A queue's settable attributes (sqs-reference.md §3.1), validated and held in canonical string
+ * A queue's settable attributes (AWS API reference: SetQueueAttributes), validated and held in canonical string
  * form, with the values the engine reads on every request cached as fields. Immutable: a change
  * produces a new instance, so a shard can swap it in one assignment.
  */
@@ -65,7 +65,10 @@ public final class QueueAttributes {
     this.redriveAllowPolicy = allow == null ? null : RedriveAllowPolicy.parse(allow);
   }
 
-  /** The attributes of a new queue: defaults (§3.2) overlaid with the validated given ones. */
+  /**
+   * The attributes of a new queue: defaults (AWS API reference: GetQueueAttributes) overlaid with the
+   * validated given ones.
+   */
   public static QueueAttributes create(boolean fifo, Map<String, String> given) {
     Map<String, String> m = new TreeMap<>();
     m.put(DELAY_SECONDS, "0");
@@ -105,7 +108,8 @@ public final class QueueAttributes {
         continue;
       }
       m.put(name, value);
-      // One kind of server-side encryption at a time: choosing one switches the other off (§2.6).
+      // One kind of server-side encryption at a time: choosing one switches the other off (AWS API reference:
+      // SetQueueAttributes).
       if (name.equals(KMS_MASTER_KEY_ID)) {
         m.put(SQS_MANAGED_SSE_ENABLED, "false");
       } else if (name.equals(SQS_MANAGED_SSE_ENABLED) && value.equals("true")) {
@@ -123,7 +127,7 @@ public final class QueueAttributes {
 
   /**
    * The name of the first given attribute whose canonical value differs from this queue's current
-   * one, or null when all match: CreateQueue on an existing name succeeds only then (§2.1).
+   * one, or null when all match: CreateQueue on an existing name succeeds only then (AWS API reference: CreateQueue).
    */
   public String firstDifference(Map<String, String> given) {
     for (Map.Entry<String, String> e : given.entrySet()) {
@@ -138,7 +142,7 @@ public final class QueueAttributes {
 
   /**
    * Validates one attribute and returns its canonical form, or null when the (empty) value removes
-   * it. Error codes and texts follow sqs-reference.md §2.1 and §2.6.
+   * it. Error codes and texts follow the CreateQueue and SetQueueAttributes pages of the AWS API reference.
    */
   String canonical(String name, String value) {
     if (!fifo && FIFO_ONLY.contains(name)) {
@@ -233,7 +237,7 @@ public final class QueueAttributes {
   /** The value GetQueueAttributes shows, or null when the attribute is absent. */
   public String shown(String name) {
     if (name.equals(KMS_DATA_KEY_REUSE_PERIOD_SECONDS)) {
-      // Shown only while a KMS key is set, with AWS's implied default (§3.1).
+      // Shown only while a KMS key is set, with AWS's implied default (AWS API reference: SetQueueAttributes).
       return stored.containsKey(KMS_MASTER_KEY_ID) ? stored.getOrDefault(name, "300") : null;
     }
     return stored.get(name);

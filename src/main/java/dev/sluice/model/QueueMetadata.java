@@ -63,7 +63,7 @@ public final class QueueMetadata {
     return Collections.unmodifiableMap(new TreeMap<>(tags));
   }
 
-  /** Adds or overwrites tags after checking the tag rules on the combined set (§2.7). */
+  /** Adds or overwrites tags after checking the tag rules on the combined set (AWS API reference: TagQueue). */
   public void tag(Map<String, String> newTags) {
     TagRules.check(newTags);
     Map<String, String> combined = new TreeMap<>(tags);

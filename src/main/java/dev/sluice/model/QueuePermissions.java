@@ -11,7 +11,7 @@ import java.util.Set;
 import java.util.function.UnaryOperator;
 
 /**
- * AddPermission and RemovePermission (sqs-reference.md §2.18): statements kept in the queue's
+ * AddPermission and RemovePermission (AWS API reference: AddPermission): statements kept in the queue's
  * Policy attribute, shaped as AWS writes them. Called on the shard event loop that owns the queue.
  */
 public final class QueuePermissions {

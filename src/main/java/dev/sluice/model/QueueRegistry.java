@@ -27,7 +27,7 @@ public final class QueueRegistry {
   }
 
   /**
-   * CreateQueue (sqs-reference §2.1): the existing queue when the given attributes match it, a new
+   * CreateQueue (its page in the AWS API reference): the existing queue when the given attributes match it, a new
    * queue otherwise, or OverLimit when the server holds engine.maxQueues queues already.
    */
   public QueueState create(String name, Map<String, String> attributes, Map<String, String> tags, long nowMillis) {

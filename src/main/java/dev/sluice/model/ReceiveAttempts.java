@@ -6,8 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 
 /**
- * The FIFO receives made with a ReceiveRequestAttemptId in the last five minutes (sqs-reference
- * §6): which messages each returned and how they stood right after, so that a retry with the same
+ * The FIFO receives made with a ReceiveRequestAttemptId in the last five minutes (the SQS FIFO
+ * queues guide): which messages each returned and how they stood right after, so that a retry with the same
  * id gets the same messages and receipt handles while none of them has been deleted or had its
  * visibility changed. Only keys and numbers are kept, never message bodies. Bounded: past
  * {@link #MAX_REMEMBERED} the oldest attempts are forgotten (a retry of one is then a fresh

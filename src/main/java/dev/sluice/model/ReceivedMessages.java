@@ -18,7 +18,7 @@ final class ReceivedMessages {
     putIf(system, sel, "SentTimestamp", Long.toString(m.sentAtMillis));
     putIf(system, sel, "ApproximateReceiveCount", Integer.toString(m.receiveCount()));
     putIf(system, sel, "ApproximateFirstReceiveTimestamp", Long.toString(m.firstReceiveAtMillis()));
-    // The conditional ones appear only when the message has them (sqs-reference §4.5).
+    // The conditional ones appear only when the message has them (AWS API reference: ReceiveMessage).
     putIf(system, sel, "AWSTraceHeader", m.traceHeader);
     putIf(system, sel, "MessageGroupId", m.groupId);
     putIf(system, sel, "MessageDeduplicationId", m.deduplicationId);

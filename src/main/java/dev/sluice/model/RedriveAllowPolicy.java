@@ -6,7 +6,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A dead-letter queue's RedriveAllowPolicy (sqs-reference §3.1, §7.1): which source queues may
+ * A dead-letter queue's RedriveAllowPolicy (AWS API reference: SetQueueAttributes; the SQS dead-letter queues
+ * guide): which source queues may
  * name it in their RedrivePolicy. Absent means allowAll.
  */
 public record RedriveAllowPolicy(String redrivePermission, List<String> sourceQueueArns) {

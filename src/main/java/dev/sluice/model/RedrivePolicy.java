@@ -6,7 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * A queue's RedrivePolicy (sqs-reference §3.1, §7.1): where messages go once they have been
+ * A queue's RedrivePolicy (AWS API reference: SetQueueAttributes; the SQS dead-letter queues guide): where
+ * messages go once they have been
  * received {@code maxReceiveCount} times. Parsed from the attribute's JSON, which may give the
  * count as a number or a numeric string, and shown in canonical form with a numeric count.
  * Whether the target exists and lets this queue in is checked by the engine, across shards.

@@ -1,7 +1,8 @@
 package dev.sluice.model;
 
 /**
- * FIFO sequence numbers (sqs-reference §4.2): decimal strings, strictly increasing per queue, about
+ * FIFO sequence numbers (the SQS queue and message identifiers guide): decimal strings, strictly increasing per
+ * queue, about
  * 20 digits like AWS's. Kept as a long counter and rendered as "1" followed by the counter padded
  * to 19 digits, so that they also sort as strings. A queue's counter starts from its creation time
  * in nanosecond-like units, so numbers keep increasing across a re-created queue of the same name.

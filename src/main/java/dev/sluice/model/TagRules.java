@@ -4,7 +4,7 @@ import dev.sluice.api.Limits;
 import dev.sluice.api.SqsException;
 import java.util.Map;
 
-/** Tag keys and values (sqs-reference.md §2.7): lengths, characters, the reserved aws: prefix. */
+/** Tag keys and values (AWS API reference: TagQueue): lengths, characters, the reserved aws: prefix. */
 final class TagRules {
   private TagRules() {}
 

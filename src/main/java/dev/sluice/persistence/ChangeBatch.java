@@ -8,7 +8,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The changes of one write-behind window, coalesced (DESIGN.md §3): a message sent and deleted in
+ * The changes of one write-behind window, coalesced (src/site/markdown/durability.md, "Tables"): a message sent
+ * and deleted in
  * the same window writes nothing, a send followed by receives is one insert of its latest state,
  * any number of receives or visibility changes is one update, a queue's row is written once with
  * its latest state, and a purge or deletion drops the window's earlier changes to the queue's
@@ -53,7 +54,8 @@ public final class ChangeBatch {
   public void queuePurged(long queueId) {
     events++;
     pending.keySet().removeIf(ref -> ref.queueId() == queueId);
-    dedup.values().removeIf(d -> d.queueId() == queueId); // a purge clears the history too (§2.15)
+    // a purge clears the history too (AWS API reference: PurgeQueue)
+    dedup.values().removeIf(d -> d.queueId() == queueId);
     purged.add(queueId);
   }
 

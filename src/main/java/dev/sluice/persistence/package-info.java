@@ -1,6 +1,8 @@
 /**
  * Durable mode ({@code storage: postgres}): the PostgreSQL side of write-behind persistence. The
- * contract it keeps is written down in the README, section "Durability".
+ * contract it keeps is written down in src/site/markdown/durability.md. Imports {@code api} and
+ * {@code config}; the writer's meters are the metrics package's, told of each batch through a
+ * {@link dev.sluice.persistence.BatchObserver}.
  *
  * <ul>
  *   <li>The schema: numbered scripts ({@code db/migration/V*.sql}) applied in order at start-up by

@@ -6,7 +6,7 @@ import java.util.Map;
 
 /**
  * A request's members, read by their names in the SQS model (the names the AWS JSON protocol uses,
- * sqs-reference §2), whichever wire protocol carried them: the decoders of {@link SqsActions} read
+ * the SQS API reference), whichever wire protocol carried them: the decoders of {@link SqsActions} read
  * through this and so serve both. Absent members read as null; a value that cannot be of the
  * member's type is the wire protocol's own 400 error. Validation of the values themselves belongs
  * to the engine, never here, with one exception that is the wire's business: text that is not

@@ -31,7 +31,7 @@ import java.util.function.Function;
 
 /**
  * Every SQS action Sluice serves, registered once for both wire protocols: the members each
- * request record is decoded from (names as in sqs-reference §2) and the engine call that answers
+ * request record is decoded from (names as in the SQS API reference) and the engine call that answers
  * it. Members are read in the order of the record's components, so a request wrong in several
  * ways is refused for the same member on both protocols.
  */
@@ -43,7 +43,7 @@ public final class SqsActions {
 
   private static final Map<String, SqsAction<?, ?>> BY_NAME = new LinkedHashMap<>();
 
-  // Queues (§2.1–2.7, §2.15, §2.18).
+  // Queues.
   public static final SqsAction<CreateQueue.Request, CreateQueue.Response> CREATE_QUEUE = withOutput("CreateQueue",
       in -> new CreateQueue.Request(in.string("QueueName"), in.stringMap("Attributes"), in.stringMap("tags")),
       (e, c, r, g) -> e.queues().createQueue(c, r));
@@ -85,7 +85,7 @@ public final class SqsActions {
       in -> new RemovePermission.Request(in.string("QueueUrl"), in.string("Label")),
       (e, c, r, g) -> e.queues().removePermission(r));
 
-  // Messages (§2.8–2.14).
+  // Messages.
   public static final SqsAction<SendMessage.Request, SendMessage.Response> SEND_MESSAGE = withOutput("SendMessage",
       in -> new SendMessage.Request(
           in.string("QueueUrl"), in.text("MessageBody"), in.integer("DelaySeconds"),
@@ -126,7 +126,7 @@ public final class SqsActions {
                   x.string("Id"), x.text("ReceiptHandle"), x.integer("VisibilityTimeout")))),
           (e, c, r, g) -> e.receipts().changeMessageVisibilityBatch(r));
 
-  // Dead-letter queues (§2.16, §7.3).
+  // Dead-letter queues.
   public static final SqsAction<ListDeadLetterSourceQueues.Request, ListDeadLetterSourceQueues.Response>
       LIST_DEAD_LETTER_SOURCE_QUEUES = withOutput("ListDeadLetterSourceQueues",
           in -> new ListDeadLetterSourceQueues.Request(
@@ -151,7 +151,7 @@ public final class SqsActions {
     return name == null ? null : BY_NAME.get(name);
   }
 
-  /** Every action, in the order of sqs-reference §2. */
+  /** Every action, in the order of the SQS API reference. */
   public static Iterable<SqsAction<?, ?>> all() {
     return BY_NAME.values();
   }

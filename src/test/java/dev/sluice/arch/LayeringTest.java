@@ -10,8 +10,9 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The dependency direction of STYLE.md: api ← model ← engine ← protocol/http. The wire-neutral
- * contract and the pure model never import Vert.x, and the model never reads the clock.
+ * The dependency direction of the architecture page (src/site/markdown/architecture.md): each
+ * package imports only the packages its table row names, so the arrows never turn into a cycle; the
+ * wire-neutral contract and the pure model never import Vert.x, and the model never reads the clock.
  */
 class LayeringTest {
   static List<String> offending(String pkg, String... forbidden) throws IOException {
@@ -42,5 +43,75 @@ class LayeringTest {
   void apiAndModelDoNotReachUpTheLayers() throws IOException {
     assertEquals(List.of(), offending("api", "import dev.sluice.model", "import dev.sluice.engine", "import dev.sluice.protocol"));
     assertEquals(List.of(), offending("model", "import dev.sluice.engine", "import dev.sluice.protocol", "import dev.sluice.http"));
+  }
+
+  /** Which of Sluice's packages each package may import (as the architecture page's table says). */
+  static final java.util.Map<String, java.util.Set<String>> MAY_IMPORT = java.util.Map.ofEntries(
+      java.util.Map.entry("api", java.util.Set.of()),
+      java.util.Map.entry("config", java.util.Set.of()),
+      java.util.Map.entry("runtime", java.util.Set.of()),
+      java.util.Map.entry("model", java.util.Set.of("api")),
+      java.util.Map.entry("persistence", java.util.Set.of("api", "config", "runtime")),
+      java.util.Map.entry("engine", java.util.Set.of("api", "model", "persistence", "runtime")),
+      java.util.Map.entry("metrics", java.util.Set.of("api", "model", "engine", "persistence")),
+      java.util.Map.entry("protocol", java.util.Set.of("api", "engine", "metrics")),
+      java.util.Map.entry("auth", java.util.Set.of("api", "config")),
+      java.util.Map.entry("push", java.util.Set.of("api", "auth", "config", "engine", "runtime")),
+      java.util.Map.entry("http", java.util.Set.of("api", "auth", "config", "engine", "metrics", "model", "protocol",
+          "push")));
+
+  @Test
+  void eachPackageImportsOnlyWhatItsRowAllows() throws IOException {
+    java.util.List<String> wrong = new java.util.ArrayList<>();
+    java.util.regex.Pattern sluiceImport = java.util.regex.Pattern.compile("(?m)^import dev\\.sluice\\.([a-z]+)");
+    try (Stream<Path> packages = Files.list(Path.of("src/main/java/dev/sluice"))) {
+      for (Path pkg : packages.filter(Files::isDirectory).toList()) {
+        String name = pkg.getFileName().toString();
+        java.util.Set<String> allowed = MAY_IMPORT.get(name);
+        if (allowed == null) {
+          wrong.add(name + " is not in the table: add its row here and on the architecture page");
+          continue;
+        }
+        try (Stream<Path> files = Files.walk(pkg)) {
+          for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
+            java.util.regex.Matcher m = sluiceImport.matcher(Files.readString(f));
+            while (m.find()) {
+              if (!m.group(1).equals(name) && !allowed.contains(m.group(1))) {
+                wrong.add(f + " imports dev.sluice." + m.group(1));
+              }
+            }
+          }
+        }
+      }
+    }
+    assertEquals(List.of(), wrong);
+  }
+
+  @Test
+  void onlyTheRuntimeAdapterReachesVertxInternals() throws IOException {
+    List<String> reaching = new java.util.ArrayList<>();
+    for (String pkg : MAY_IMPORT.keySet()) {
+      if (!pkg.equals("runtime")) {
+        reaching.addAll(offending(pkg, "io.vertx.core.internal"));
+      }
+    }
+    assertEquals(List.of(), reaching);
+  }
+
+  @Test
+  void everyPackageSaysWhatItIsFor() throws IOException {
+    try (Stream<Path> dirs = Files.walk(Path.of("src/main/java/dev/sluice"))) {
+      List<String> missing = dirs.filter(Files::isDirectory)
+          .filter(d -> {
+            try (Stream<Path> f = Files.list(d)) {
+              return f.anyMatch(p -> p.toString().endsWith(".java"));
+            } catch (IOException e) {
+              throw new java.io.UncheckedIOException(e);
+            }
+          })
+          .filter(d -> !Files.exists(d.resolve("package-info.java")))
+          .map(Path::toString).toList();
+      assertEquals(List.of(), missing, "a package-info.java states each package's one job");
+    }
   }
 }

@@ -44,7 +44,7 @@ final class BridgeClient implements AutoCloseable {
   /** {@code query}: appended to the WebSocket URI, e.g. "?token=…"; "" for none. */
   static BridgeClient webSocket(int port, String path, String query) throws Exception {
     Vertx vertx = Vertx.vertx();
-    WebSocketClient client = vertx.createWebSocketClient(); // held in a field: VERTX5-NOTES §6.11
+    WebSocketClient client = vertx.createWebSocketClient(); // held in a field: a WebSocketClient nobody references may be closed by the garbage collector
     WebSocket ws;
     try {
       ws = client.connect(new WebSocketConnectOptions().setHost("127.0.0.1").setPort(port)
@@ -54,7 +54,7 @@ final class BridgeClient implements AutoCloseable {
       throw e;
     }
     BridgeClient c = new BridgeClient(vertx, client, ws, null, null);
-    // The bridge answers with binary frames holding JSON (VERTX5-NOTES §6.8).
+    // The bridge answers with binary frames holding JSON.
     ws.handler(b -> c.frames.add(new JsonObject(b)));
     ws.closeHandler(v -> c.closed.countDown());
     return c;

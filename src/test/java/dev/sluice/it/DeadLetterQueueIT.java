@@ -29,7 +29,10 @@ import software.amazon.awssdk.services.sqs.model.QueueDoesNotExistException;
 import software.amazon.awssdk.services.sqs.model.SendMessageResponse;
 import software.amazon.awssdk.services.sqs.model.SqsException;
 
-/** Dead-letter queues (reference §7.1, §7.2, §2.16): RedrivePolicy validation, moves at receive time, sources. */
+/**
+ * Dead-letter queues (the SQS dead-letter queues guide; AWS API reference:
+ * ListDeadLetterSourceQueues): RedrivePolicy validation, moves at receive time, sources.
+ */
 class DeadLetterQueueIT extends SharedServerIT {
   static String fifo(String name, Map<String, String> attributes) {
     Map<String, String> all = new HashMap<>(attributes);

@@ -33,7 +33,10 @@ import software.amazon.awssdk.services.sqs.model.SendMessageBatchResultEntry;
 import software.amazon.awssdk.services.sqs.model.SendMessageResponse;
 import software.amazon.awssdk.services.sqs.model.SqsException;
 
-/** FIFO queues (reference §6): creation rules, send validation, group ordering and locks, deduplication. */
+/**
+ * FIFO queues (the SQS FIFO queues guide): creation rules, send validation, group ordering and locks,
+ * deduplication.
+ */
 class FifoQueueIT extends SharedServerIT {
   static SqsAsyncClient async;
 
@@ -125,7 +128,7 @@ class FifoQueueIT extends SharedServerIT {
 
   @Test
   void aStandardQueueRejectsFifoOnlyAttributesAsUnknown() {
-    // FifoQueue=true on such a name is a name error instead (sqs-reference §2.1), tested above.
+    // FifoQueue=true on such a name is a name error instead (AWS API reference: CreateQueue), tested above.
     for (String value : List.of("false")) {
       InvalidAttributeNameException e = assertThrows(InvalidAttributeNameException.class, () -> sqs.createQueue(b -> b
           .queueName("standard-fifo-attr").attributesWithStrings(Map.of("FifoQueue", value))));

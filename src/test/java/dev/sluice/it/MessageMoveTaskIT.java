@@ -18,7 +18,10 @@ import software.amazon.awssdk.services.sqs.model.Message;
 import software.amazon.awssdk.services.sqs.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.sqs.model.SqsException;
 
-/** The DLQ redrive API (reference §7.3): StartMessageMoveTask, ListMessageMoveTasks, CancelMessageMoveTask. */
+/**
+ * The DLQ redrive API (AWS API reference: StartMessageMoveTask): StartMessageMoveTask,
+ * ListMessageMoveTasks, CancelMessageMoveTask.
+ */
 class MessageMoveTaskIT extends SharedServerIT {
   /** A dead-letter queue (some source's RedrivePolicy targets it) and a plain destination queue. */
   record Setup(String dlq, String dlqArn, String source, String destination, String destinationArn) {}

@@ -46,7 +46,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The Query protocol through a real Query-era client, the AWS SDK for Java v1 1.12.583 (it checks
- * the MD5s of bodies and attributes), plus the rules of sqs-reference §1.4 over raw HTTP.
+ * the MD5s of bodies and attributes), plus the rules of the SQS Query API guide over raw HTTP.
  */
 class QueryProtocolIT {
   static TestServer server;

@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Redrive policies, dead letters and move tasks (sqs-reference §7), with a manual clock. */
+/** Redrive policies, dead letters and move tasks (the SQS dead-letter queues guide), with a manual clock. */
 class DeadLetterQueueTest {
   final ShardFixture shard = new ShardFixture();
   final QueueState dlq = shard.create("dlq", Map.of());

@@ -10,7 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The test vectors of sqs-reference.md §4.7, all recorded from AWS. */
+/** The test vectors of the SQS message metadata guide, all recorded from AWS. */
 class DigestsTest {
   static MessageAttributeValue str(String v) {
     return MessageAttributeValue.ofString(v);

@@ -16,7 +16,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** FIFO rules of sqs-reference §6, with a manual clock. */
+/** FIFO rules of the SQS FIFO queues guide, with a manual clock. */
 class FifoQueueStateTest {
   final ShardFixture shard = new ShardFixture();
   final QueueState q = shard.create("orders.fifo", Map.of("FifoQueue", "true", "ContentBasedDeduplication", "true"));
@@ -106,7 +106,7 @@ class FifoQueueStateTest {
     send("g", "bar");
     send("g", "baz");
     List<ReceiveMessage.Message> all = receiveAll(3, 30);
-    // Extend bar only; foo and baz expire: foo is deliverable, baz waits behind bar (§6).
+    // Extend bar only; foo and baz expire: foo is deliverable, baz waits behind bar (the SQS FIFO queues guide).
     q.changeVisibility(all.get(1).receiptHandle(), 100, shard.now);
     shard.advance(30_000);
     assertEquals(List.of("foo"), receive(10));

@@ -94,7 +94,7 @@ class MessageValidationTest {
 
   @Test
   void payloadCountsBodyAndEveryAttributePart() {
-    // sqs-reference §4.1: k + String + x = 8 bytes.
+    // As AWS counts it (the SQS message metadata guide): k + String + x = 8 bytes.
     assertEquals(8, MessageValidation.payloadBytes("", Map.of("k", MessageAttributeValue.ofString("x"))));
     assertEquals(4 + 3, MessageValidation.payloadBytes("\uD83D\uDE00\u00e9\u00e9".substring(0, 2) + "\u20ac", null));
   }

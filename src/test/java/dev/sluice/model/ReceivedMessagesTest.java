@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Attribute selection on receive (sqs-reference §2.10 and check 5 of §8). */
+/** Attribute selection on receive (AWS API reference: ReceiveMessage). */
 class ReceivedMessagesTest {
   final ShardFixture shard = new ShardFixture();
   final QueueState q = shard.create("q", Map.of());

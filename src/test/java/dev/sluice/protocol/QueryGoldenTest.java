@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Golden tests of the Query protocol's requests. For every action, a Query request as an old SDK
- * sends it (the flattened names of sqs-reference §1.4) decodes to a request record equal to the
+ * sends it (the flattened names of the SQS Query API guide) decodes to a request record equal to the
  * one its AWS JSON twin decodes to, through the one decoder each action has.
  */
 class QueryGoldenTest {
@@ -78,7 +78,8 @@ class QueryGoldenTest {
             + "\"DelaySeconds\":4,\"MessageAttributes\":{\"k\":{\"DataType\":\"Number\",\"StringValue\":\"7\"},"
             + "\"b\":{\"DataType\":\"Binary.png\",\"BinaryValue\":\"//8=\"}},\"MessageSystemAttributes\":{\"AWSTraceHeader\":"
             + "{\"DataType\":\"String\",\"StringValue\":\"Root=2\"}},\"MessageGroupId\":\"g\",\"MessageDeduplicationId\":\"d\"}]}");
-    // AttributeNames and MessageSystemAttributeNames both travel as AttributeName.N (§1.4): the Query
+    // AttributeNames and MessageSystemAttributeNames both travel as AttributeName.N (the SQS Query API guide):
+    // the Query
     // request carries both lists, which the engine unites as it does for this JSON twin.
     twin("ReceiveMessage", "QueueUrl=" + QE + "&AttributeName.1=All&MessageAttributeName.1=kind&MessageAttributeName.2=Hel.*"
         + "&MaxNumberOfMessages=10&VisibilityTimeout=30&WaitTimeSeconds=20&ReceiveRequestAttemptId=r",
@@ -131,7 +132,7 @@ class QueryGoldenTest {
       assertTrue(TWINS.containsKey(action.name()), action + " has a golden twin");
       actions++;
     }
-    assertEquals(23, actions, "the actions of sqs-reference §2");
+    assertEquals(23, actions, "the actions of the SQS API reference");
   }
 
   @Test

@@ -31,7 +31,7 @@ final class PushProbe {
     long end = from + TimeUnit.SECONDS.toNanos(o.durationSeconds());
     AtomicLong pushed = new AtomicLong();
     List<Histogram> histograms = new ArrayList<>();
-    List<WebSocketClient> clients = new ArrayList<>(); // held: VERTX5-NOTES §6.11
+    List<WebSocketClient> clients = new ArrayList<>(); // held: a WebSocketClient nobody references may be closed by the garbage collector
     for (int i = 0; i < subscribers; i++) {
       Worker w = workers.get(i % workers.size());
       Histogram h = new Histogram();

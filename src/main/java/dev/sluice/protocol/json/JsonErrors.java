@@ -9,7 +9,7 @@ import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.json.JsonObject;
 
 /**
- * The one place errors are rendered on the AWS JSON 1.0 protocol (sqs-reference §1.2): status from
+ * The one place errors are rendered on the AWS JSON 1.0 protocol (the AWS JSON protocol guide): status from
  * the error table, {@code __type} and {@code message} in the body, and the legacy Query code in
  * {@code x-amzn-query-error}, which boto3, the AWS CLI and the Java SDK read as the error code.
  */

@@ -16,7 +16,7 @@ import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 
 /**
- * The AWS JSON 1.0 protocol (sqs-reference §1.2): {@code X-Amz-Target: AmazonSQS.<Action>}, a JSON
+ * The AWS JSON 1.0 protocol (the AWS JSON protocol guide): {@code X-Amz-Target: AmazonSQS.<Action>}, a JSON
  * body in, a JSON body out. Stateless; one instance serves every event loop.
  */
 public final class JsonProtocol {
@@ -30,7 +30,7 @@ public final class JsonProtocol {
     this.metrics = metrics;
   }
 
-  /** The rule of sqs-reference §1.1: an SQS X-Amz-Target, or the JSON 1.0 content type. */
+  /** The rule of the AWS JSON protocol guide: an SQS X-Amz-Target, or the JSON 1.0 content type. */
   public static boolean accepts(String target, HttpServerRequest req) {
     if (target != null && target.startsWith(TARGET_PREFIX)) {
       return true;

@@ -28,8 +28,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The AWS JSON 1.0 rendering of every response (member names as in sqs-reference §2). Empty or
- * absent members are omitted, as AWS does (§1.2): no {@code "Messages": []}, no
+ * The AWS JSON 1.0 rendering of every response (member names as in the SQS API reference). Empty or
+ * absent members are omitted, as AWS does (the AWS JSON protocol guide): no {@code "Messages": []}, no
  * {@code "Failed": []}, no {@code "Tags": {}}. Actions without output answer {@code {}}.
  */
 public final class JsonResponses {
@@ -94,7 +94,7 @@ public final class JsonResponses {
   private static JsonWriter receiveResult(ReceiveMessage.Response r) {
     JsonWriter w = object();
     if (r.messages().isEmpty()) {
-      return w.endObject(); // no "Messages" member at all when empty (sqs-reference §2.10)
+      return w.endObject(); // no "Messages" member at all when empty (AWS API reference: ReceiveMessage)
     }
     w.beginArray("Messages");
     for (ReceiveMessage.Message m : r.messages()) {

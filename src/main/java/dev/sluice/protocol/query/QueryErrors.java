@@ -7,7 +7,7 @@ import io.vertx.core.http.HttpServerResponse;
 
 /**
  * The one place errors are rendered on the Query protocol: an {@code ErrorResponse} XML document in
- * the 2012-11-05 namespace with the legacy code (sqs-reference §1.4).
+ * the 2012-11-05 namespace with the legacy code (the SQS Query API guide).
  */
 public final class QueryErrors {
   private QueryErrors() {}
@@ -22,7 +22,7 @@ public final class QueryErrors {
 
   static String document(SqsException e, String requestId) {
     ErrorCode code = e.code();
-    // The one message that differs between the protocols (sqs-reference §1.3).
+    // The one message that differs between the protocols (the SQS common errors).
     String message = code == ErrorCode.QUEUE_DOES_NOT_EXIST
         ? "The specified queue does not exist for this wsdl version." : e.getMessage();
     return "<?xml version=\"1.0\"?><ErrorResponse xmlns=\"" + XmlResponses.NAMESPACE + "\">"

@@ -19,7 +19,7 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * The Query protocol (sqs-reference §1.4), for SDKs from before the JSON protocol: {@code Action=}
+ * The Query protocol (the SQS Query API guide), for SDKs from before the JSON protocol: {@code Action=}
  * in a form body or a query string, on {@code /} or on a queue's URL path, answered in XML. The
  * same actions as the JSON protocol ({@link SqsActions}: one decoder, one engine call each), their
  * members read from the flattened parameters ({@link QueryReader}) and their results rendered as
@@ -45,7 +45,7 @@ public final class QueryProtocol {
     String name = params.get("Action");
     boolean atQueuePath = QUEUE_PATH.matcher(req.path()).matches();
     if (name == null && req.method() == HttpMethod.GET && atQueuePath && params.isEmpty()) {
-      // What AWS answers a plain GET of a queue URL (sqs-reference §1.4).
+      // What AWS answers a plain GET of a queue URL (the SQS Query API guide).
       response.setStatusCode(404).putHeader(Headers.CONTENT_TYPE, Headers.TEXT_XML_VALUE)
           .putHeader(Headers.X_AMZN_REQUEST_ID, caller.requestId()).end("<UnknownOperationException/>");
       metrics.record(SqsActions.UNKNOWN, ErrorCode.INVALID_ACTION, startNanos);

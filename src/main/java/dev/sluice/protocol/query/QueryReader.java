@@ -13,7 +13,7 @@ import java.util.TreeSet;
 
 /**
  * The members of a Query request, read from its decoded parameters by their flattened names
- * (sqs-reference §1.4): a list as {@code Element.N}, a map as {@code Element.N.Key/Value}, message
+ * (the SQS Query API guide): a list as {@code Element.N}, a map as {@code Element.N.Key/Value}, message
  * attributes as {@code Element.N.Name/Value.*}, batch entries as {@code <Action>RequestEntry.N.*},
  * 1-indexed and taken in index order; scalars by their own names. Every value is a string on the
  * wire: integers are parsed here, and one that is not an integer is InvalidParameterValue.
@@ -23,7 +23,7 @@ public final class QueryReader implements Members {
   /** List members: the name each element is flattened under. */
   private static final Map<String, String> LISTS = Map.of(
       "AttributeNames", "AttributeName",
-      // Both lists travel as AttributeName.N (sqs-reference §1.4): a Query request cannot tell them
+      // Both lists travel as AttributeName.N (the SQS Query API guide): a Query request cannot tell them
       // apart, so it carries both, and the engine selects their union as it does for JSON.
       "MessageSystemAttributeNames", "AttributeName",
       "MessageAttributeNames", "MessageAttributeName",
@@ -66,7 +66,7 @@ public final class QueryReader implements Members {
   /**
    * The members of {@code action} in {@code params}. {@code pathQueueUrl} is the queue URL the
    * request was sent to, or null when it went to {@code /}: older SDKs post to the queue's URL and
-   * leave QueueUrl out, and an explicit QueueUrl wins over it (sqs-reference §1.4).
+   * leave QueueUrl out, and an explicit QueueUrl wins over it (the SQS Query API guide).
    */
   public static QueryReader of(String action, Map<String, String> params, String pathQueueUrl) {
     return new QueryReader(action, params, "", pathQueueUrl);

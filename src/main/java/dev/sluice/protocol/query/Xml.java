@@ -1,6 +1,6 @@
 package dev.sluice.protocol.query;
 
-/** XML text escaping as SQS does it: also {@code "} and carriage return (sqs-reference §1.4). */
+/** XML text escaping as SQS does it: also {@code "} and carriage return (the SQS Query API guide). */
 public final class Xml {
   private Xml() {}
 

@@ -28,7 +28,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The Query protocol's XML rendering of every response (sqs-reference §1.4): the result's members
+ * The Query protocol's XML rendering of every response (the SQS Query API guide): the result's members
  * under {@code <{Action}Result>}, lists flattened into repeated elements named by the model
  * ({@code <QueueUrl>}, {@code <Message>}, {@code <…ResultEntry>}), maps as repeated
  * {@code <Attribute><Name/><Value/>} or {@code <Tag><Key/><Value/>}; absent members omitted.

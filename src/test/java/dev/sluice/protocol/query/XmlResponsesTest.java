@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Golden tests of the Query protocol's responses: response records render to the XML documents of
- * src/test/resources/fixtures/query/ (layouts of sqs-reference §1.4), errors included.
+ * src/test/resources/fixtures/query/ (layouts of the SQS Query API guide), errors included.
  */
 class XmlResponsesTest {
   static final String Q = "http://localhost:9324/000000000000/q";
@@ -106,7 +106,7 @@ class XmlResponsesTest {
 
   @Test
   void errorsRenderAsErrorResponsesWithTheQueryCodes() throws Exception {
-    // The JSON protocol's message for this error; the Query protocol has its own (sqs-reference §1.3).
+    // The JSON protocol's message for this error; the Query protocol has its own (the SQS common errors).
     assertFixture("error-non-existent-queue.xml", QueryErrors.document(SqsException.queueDoesNotExist(), "req-17"));
     assertFixture("error-invalid-action.xml", QueryErrors.document(new SqsException(ErrorCode.INVALID_ACTION,
         "The action CreateQueue is not valid for this endpoint."), "req-18"));
