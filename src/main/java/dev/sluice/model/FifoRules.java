@@ -168,8 +168,8 @@ final class FifoRules implements QueueTypeRules {
     List<ReceiveMessage.Message> views = new ArrayList<>(messages.size());
     for (int i = 0; i < messages.size(); i++) {
       Message m = messages.get(i);
-      // Not logged: the row keeps the deadline of the receive being replayed.
-      store.hideUntil(m, nowMillis + spec.visibilitySeconds() * 1000L, false);
+      // Logged like any visibility change: after a crash the message stays hidden as the retry said.
+      store.hideUntil(m, nowMillis + spec.visibilitySeconds() * 1000L);
       attempt.visibleAgainUntil(i, m.dueAtMillis());
       views.add(ReceivedMessages.view(m, store.receiptHandle(m), attempt.selection));
     }

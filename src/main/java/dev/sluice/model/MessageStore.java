@@ -176,12 +176,10 @@ public final class MessageStore {
     visibility.returnReceived(received);
   }
 
-  /** An in-flight message stays hidden until {@code visibleAtMillis}; {@code logged} as a change. */
-  void hideUntil(Message m, long visibleAtMillis, boolean logged) {
+  /** An in-flight message stays hidden until {@code visibleAtMillis}, and the change is logged. */
+  void hideUntil(Message m, long visibleAtMillis) {
     visibility.hideUntil(m, visibleAtMillis);
-    if (logged) {
-      env.changes().messageChanged(this, m);
-    }
+    env.changes().messageChanged(this, m);
   }
 
   /** ChangeMessageVisibility to 0: the in-flight message is visible again at once. */

@@ -145,7 +145,7 @@ public final class QueueState {
     if (seconds == 0) {
       store.showNow(m, nowMillis);
     } else {
-      store.hideUntil(m, visibleAt, true);
+      store.hideUntil(m, visibleAt);
     }
   }
 

@@ -82,6 +82,20 @@ class ChangeLogTest {
   }
 
   @Test
+  void aRetriedFifoReceiveLogsTheVisibilityItStartsAgain() {
+    Recording log = new Recording(false);
+    ShardFixture shard = new ShardFixture(log);
+    QueueState q = shard.create("orders.fifo", Map.of("FifoQueue", "true", "ContentBasedDeduplication", "true"));
+    q.send(new NewMessage("a", null, null, null, null, "g", "sender", null), false, shard.now);
+    ReceiveSpec attempt = new ReceiveSpec(1, 30, spec(1, 30).selection(), "attempt-1");
+    q.receive(attempt, shard.now);
+    log.lines.clear();
+    shard.advance(10_000);
+    assertEquals("a", q.receive(attempt, shard.now).get(0).body(), "the retry returns the same message");
+    assertEquals(List.of("changed a count 1"), log.lines, "and its new deadline is written, as a receive's is");
+  }
+
+  @Test
   void underCommitDurabilityASendIsReceivableOnlyOnceCommitted() {
     Recording log = new Recording(true);
     ShardFixture shard = new ShardFixture(log);
