@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.sluice.testtools.NeedsTools;
 import dev.sluice.testtools.Tool;
+import dev.sluice.testtools.ServerJar;
 import dev.sluice.testtools.Tools;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,7 +35,7 @@ class Boto3ScenariosIT {
   @Test
   void fifoAndDeadLetterScenariosPassThroughBoto3() throws Exception {
     String python = Tools.pythonWithBoto3();
-    Path output = Files.createTempFile("boto3-scenarios", ".log");
+    Path output = ServerJar.newLog("boto3-scenarios-");
     ProcessBuilder pb = new ProcessBuilder(python, "src/test/python/sqs_scenarios/run.py")
         .redirectErrorStream(true)
         .redirectOutput(output.toFile());

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.sluice.testtools.NeedsTools;
 import dev.sluice.testtools.ThrowawayPostgres;
 import dev.sluice.testtools.Tool;
+import dev.sluice.testtools.ServerJar;
 import dev.sluice.testtools.Tools;
 import java.math.BigInteger;
 import java.net.URI;
@@ -61,10 +62,7 @@ class DurableCrashIT {
   }
 
   static Process server(int port, Path log) throws Exception {
-    Path jar = Path.of(System.getProperty("sluice.jar", "target/sluice.jar"));
-    ProcessBuilder pb = new ProcessBuilder(Tools.java(), "-jar", jar.toString()).redirectErrorStream(true)
-        .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
-    pb.environment().putAll(Map.of("SLUICE_HTTP_PORT", Integer.toString(port), "SLUICE_STORAGE", "postgres",
+    ProcessBuilder pb = ServerJar.logging(log, Map.of("SLUICE_HTTP_PORT", Integer.toString(port), "SLUICE_STORAGE", "postgres",
         "SLUICE_PG_URL", pg.url()));
     Process p = pb.start();
     QuickstartIT.awaitPort(port, p);
@@ -84,7 +82,7 @@ class DurableCrashIT {
   @Test
   void acknowledgedMessagesSurviveKillNineAndDeletedFifoMessagesStayDeleted() throws Exception {
     int port = QuickstartIT.freePort();
-    Path log = Files.createTempFile("sluice-crash", ".log");
+    Path log = ServerJar.newLog("crash-");
     Process first = server(port, log);
     Set<String> acknowledged = ConcurrentHashMap.newKeySet();
     Set<String> deleted = ConcurrentHashMap.newKeySet();

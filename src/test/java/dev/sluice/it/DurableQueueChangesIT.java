@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.sluice.testtools.ServerJar;
 import dev.sluice.testtools.Tools;
 import java.net.URI;
 import java.nio.file.Files;
@@ -32,10 +33,7 @@ class DurableQueueChangesIT extends DurableServerIT {
   static final String WINDOW_MILLIS = "1500";
 
   static Process jar(int port, Path log) throws Exception {
-    Path jar = Path.of(System.getProperty("sluice.jar", "target/sluice.jar"));
-    ProcessBuilder pb = new ProcessBuilder(Tools.java(), "-jar", jar.toString()).redirectErrorStream(true)
-        .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
-    pb.environment().putAll(Map.of("SLUICE_HTTP_PORT", Integer.toString(port), "SLUICE_STORAGE", "postgres",
+    ProcessBuilder pb = ServerJar.logging(log, Map.of("SLUICE_HTTP_PORT", Integer.toString(port), "SLUICE_STORAGE", "postgres",
         "SLUICE_PG_URL", pg.url(), "SLUICE_PG_FLUSH_INTERVAL_MILLIS", WINDOW_MILLIS));
     Process p = pb.start();
     QuickstartIT.awaitPort(port, p);
@@ -49,7 +47,7 @@ class DurableQueueChangesIT extends DurableServerIT {
   @Test
   void everyAcknowledgedQueueChangeSurvivesKillNine() throws Exception {
     int port = QuickstartIT.freePort();
-    Path log = Files.createTempFile("sluice-queue-changes", ".log");
+    Path log = ServerJar.newLog("queue-changes-");
     String base = "http://127.0.0.1:" + port + "/000000000000/";
     String policyAccount = "111122223333";
     Process first = jar(port, log);

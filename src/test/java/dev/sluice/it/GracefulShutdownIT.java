@@ -3,6 +3,7 @@ package dev.sluice.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.sluice.testtools.ServerJar;
 import dev.sluice.testtools.Tools;
 import io.vertx.core.Vertx;
 import io.vertx.pgclient.PgBuilder;
@@ -39,10 +40,8 @@ class GracefulShutdownIT extends DurableServerIT {
   @Test
   void sigtermAnswersParkedPollsFlushesWritesAndExitsZero() throws Exception {
     int port = QuickstartIT.freePort();
-    Path log = Files.createTempFile("sluice-shutdown", ".log");
-    ProcessBuilder pb = new ProcessBuilder(Tools.java(), "-jar", System.getProperty("sluice.jar", "target/sluice.jar"))
-        .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
-    pb.environment().putAll(Map.of("SLUICE_HTTP_PORT", Integer.toString(port), "SLUICE_STORAGE", "postgres",
+    Path log = ServerJar.newLog("shutdown-");
+    ProcessBuilder pb = ServerJar.logging(log, Map.of("SLUICE_HTTP_PORT", Integer.toString(port), "SLUICE_STORAGE", "postgres",
         "SLUICE_PG_URL", pg.url(), "SLUICE_DURABILITY", "relaxed", "SLUICE_PG_FLUSH_INTERVAL_MILLIS", "10000",
         "SLUICE_SHUTDOWN_GRACE_MILLIS", Long.toString(GRACE_MILLIS)));
     Process server = pb.start();

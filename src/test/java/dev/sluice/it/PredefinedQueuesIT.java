@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.sluice.Sluice;
 import dev.sluice.config.ConfigException;
 import dev.sluice.config.ConfigLoader;
+import dev.sluice.testtools.ServerJar;
 import dev.sluice.testtools.Tools;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -82,8 +83,7 @@ class PredefinedQueuesIT {
   void theJarExitsWithCode2NamingABadKey() throws Exception {
     Path conf = dir.resolve("bad.yaml");
     Files.writeString(conf, "queues:\n  - name: a\n    visibility: 30\n");
-    Process p = new ProcessBuilder(Tools.java(), "-jar", System.getProperty("sluice.jar", "target/sluice.jar"),
-        "--config", conf.toString()).redirectErrorStream(true).start();
+    Process p = ServerJar.process(Map.of(), "--config", conf.toString()).start();
     assertTrue(p.waitFor(60, TimeUnit.SECONDS));
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertEquals(2, p.exitValue(), out);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sluice.testtools.NeedsTools;
 import dev.sluice.testtools.Tool;
+import dev.sluice.testtools.ServerJar;
 import dev.sluice.testtools.Tools;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -35,18 +36,17 @@ class QuickstartIT {
     String cliBlock = fencedBlockAfter(readme, "<!-- quickstart-cli");
     Tools.aws(); // the block calls it by name, from the PATH this run inherits
     int port = freePort();
-    Path jar = Path.of(System.getProperty("sluice.jar", "target/sluice.jar"));
-    ProcessBuilder server = new ProcessBuilder(Tools.java(), "-jar", jar.toString()).redirectErrorStream(true);
-    server.environment().put("SLUICE_HTTP_PORT", Integer.toString(port));
-    Path serverLog = Files.createTempFile("sluice-quickstart", ".log");
-    server.redirectOutput(serverLog.toFile());
-    Process p = server.start();
+    Path serverLog = ServerJar.newLog("quickstart-");
+    Process p = ServerJar.logging(serverLog, Map.of("SLUICE_HTTP_PORT", Integer.toString(port))).start();
     try {
       awaitPort(port, p);
-      Path script = Files.createTempFile("quickstart", ".sh");
-      Files.writeString(script, "set -euo pipefail\n" + cliBlock.replace("9324", Integer.toString(port)));
-      ProcessBuilder cli = new ProcessBuilder("bash", script.toString()).redirectErrorStream(true);
+      // bash reads the block from stdin: no script file is left behind in /tmp
+      ProcessBuilder cli = new ProcessBuilder("bash", "-s").redirectErrorStream(true);
       Process run = cli.start();
+      try (var stdin = run.getOutputStream()) {
+        stdin.write(("set -euo pipefail\n" + cliBlock.replace("9324", Integer.toString(port)))
+            .getBytes(StandardCharsets.UTF_8));
+      }
       String out = new String(run.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
       assertTrue(run.waitFor(60, TimeUnit.SECONDS), "the CLI block finished");
       assertEquals(0, run.exitValue(), out);

@@ -7,6 +7,7 @@ import dev.sluice.persistence.MessageContent;
 import dev.sluice.testtools.NeedsTools;
 import dev.sluice.testtools.ThrowawayPostgres;
 import dev.sluice.testtools.Tool;
+import dev.sluice.testtools.ServerJar;
 import dev.sluice.testtools.Tools;
 import io.vertx.core.Vertx;
 import io.vertx.pgclient.PgBuilder;
@@ -182,10 +183,8 @@ class SplitBrainIT {
 
     Server start(String name, String pgUrl) throws Exception {
       int port = QuickstartIT.freePort();
-      Path log = Files.createTempFile("sluice-split-" + name + "-", ".log");
-      ProcessBuilder pb = new ProcessBuilder(Tools.java(), "-jar", System.getProperty("sluice.jar", "target/sluice.jar"))
-          .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
-      pb.environment().putAll(Map.of("SLUICE_HTTP_PORT", Integer.toString(port), "SLUICE_STORAGE", "postgres",
+      Path log = ServerJar.newLog("split-" + name + "-");
+      ProcessBuilder pb = ServerJar.logging(log, Map.of("SLUICE_HTTP_PORT", Integer.toString(port), "SLUICE_STORAGE", "postgres",
           "SLUICE_PG_URL", pgUrl, "SLUICE_PG_LEASE_MILLIS", Long.toString(LEASE_MILLIS),
           "SLUICE_SHUTDOWN_GRACE_MILLIS", "3000"));
       Process p = pb.start();
