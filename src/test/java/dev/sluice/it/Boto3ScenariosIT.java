@@ -3,8 +3,8 @@ package dev.sluice.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.sluice.testtools.NeedsTools;
-import dev.sluice.testtools.Tool;
 import dev.sluice.testtools.ServerJar;
+import dev.sluice.testtools.Tool;
 import dev.sluice.testtools.Tools;
 import java.nio.file.Files;
 import java.nio.file.Path;

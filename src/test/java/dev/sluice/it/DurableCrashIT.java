@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sluice.testtools.NeedsTools;
+import dev.sluice.testtools.ServerJar;
 import dev.sluice.testtools.ThrowawayPostgres;
 import dev.sluice.testtools.Tool;
-import dev.sluice.testtools.ServerJar;
 import dev.sluice.testtools.Tools;
 import java.math.BigInteger;
 import java.net.URI;

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sluice.testtools.NeedsTools;
-import dev.sluice.testtools.Tool;
 import dev.sluice.testtools.ServerJar;
+import dev.sluice.testtools.Tool;
 import dev.sluice.testtools.Tools;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -17,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 

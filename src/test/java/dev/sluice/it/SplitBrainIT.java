@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sluice.persistence.MessageContent;
 import dev.sluice.testtools.NeedsTools;
+import dev.sluice.testtools.ServerJar;
 import dev.sluice.testtools.ThrowawayPostgres;
 import dev.sluice.testtools.Tool;
-import dev.sluice.testtools.ServerJar;
 import dev.sluice.testtools.Tools;
 import io.vertx.core.Vertx;
 import io.vertx.pgclient.PgBuilder;
