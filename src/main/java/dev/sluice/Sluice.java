@@ -67,9 +67,12 @@ public final class Sluice {
     // The schema scripts are read here, on the calling thread, before anything runs on a loop.
     SchemaMigrations scripts = cfg.storage().durable() ? SchemaMigrations.load() : null;
     Surfaces surfaces = Surfaces.of(cfg);
-    if (!surfaces.open().isEmpty()) {
+    if (surfaces.openBeyondLoopback()) {
       LOG.log(System.Logger.Level.WARNING, "Open to anyone who can reach them: " + String.join("; ", surfaces.open())
           + " (see src/site/markdown/security.md)");
+    } else if (!surfaces.open().isEmpty()) {
+      LOG.log(System.Logger.Level.INFO, "Open to any process on this machine (loopback only): "
+          + String.join("; ", surfaces.open()) + " (see src/site/markdown/security.md)");
     }
     // The port opens first, so that health probes are answered while the queues are recovered.
     return HttpListener.listen(vertx, cfg.http(), cfg.security(), httpInstances, notReadyReason,

@@ -1,5 +1,6 @@
 package dev.sluice.auth;
 
+import dev.sluice.config.HttpConfig;
 import dev.sluice.config.SluiceConfig;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,18 +18,23 @@ public final class Surfaces {
   private final ManagementToken token;
   private final OriginPolicy origins;
   private final List<String> open;
+  private final boolean openBeyondLoopback;
 
-  private Surfaces(Authenticator sqs, ManagementToken token, OriginPolicy origins, List<String> open) {
+  private Surfaces(Authenticator sqs, ManagementToken token, OriginPolicy origins, List<String> open,
+      boolean openBeyondLoopback) {
     this.sqs = sqs;
     this.token = token;
     this.origins = origins;
     this.open = open;
+    this.openBeyondLoopback = openBeyondLoopback;
   }
 
   public static Surfaces of(SluiceConfig cfg) {
     Map<String, String> credentials = cfg.security().credentials();
     ManagementToken token = new ManagementToken(cfg.security().managementToken());
     List<String> open = new ArrayList<>();
+    boolean httpBeyondLoopback = !HttpConfig.isLoopback(cfg.http().host());
+    boolean tcpBeyondLoopback = false;
     if (credentials.isEmpty()) {
       open.add("the SQS APIs (no credentials: any signature or none is accepted)");
     }
@@ -41,6 +47,7 @@ public final class Surfaces {
             + " read and delete messages)");
         if (cfg.push().tcpPort() > 0) {
           open.add("the TCP bridge on " + cfg.push().tcpHost() + ":" + cfg.push().tcpPort() + " (no managementToken)");
+          tcpBeyondLoopback = !HttpConfig.isLoopback(cfg.push().tcpHost());
         }
       }
     }
@@ -48,7 +55,8 @@ public final class Surfaces {
     if (cfg.push().enabled() && origins.any()) {
       open.add("the push bridge to pages of any site (push.allowedOrigins: *)");
     }
-    return new Surfaces(Authenticator.of(credentials), token, origins, List.copyOf(open));
+    boolean beyondLoopback = !open.isEmpty() && (httpBeyondLoopback || tcpBeyondLoopback);
+    return new Surfaces(Authenticator.of(credentials), token, origins, List.copyOf(open), beyondLoopback);
   }
 
   /** Who may call the SQS APIs. */
@@ -69,5 +77,14 @@ public final class Surfaces {
   /** What is reachable without any credential, in words for the log; empty when everything is guarded. */
   public List<String> open() {
     return open;
+  }
+
+  /**
+   * Whether something open listens beyond loopback, where other machines reach it: that is worth a
+   * warning at every start. Open on loopback only is the local default (as with other local SQS
+   * tools), reported without one, so that a clean start prints no warning.
+   */
+  public boolean openBeyondLoopback() {
+    return openBeyondLoopback;
   }
 }

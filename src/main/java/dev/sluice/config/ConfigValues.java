@@ -118,7 +118,7 @@ final class ConfigValues {
       credentials.put(p.substring(0, colon), p.substring(colon + 1));
     }
     String token = string(ConfigKey.MANAGEMENT_TOKEN, true);
-    if (token.isEmpty() && (!isLoopback(host) || !credentials.isEmpty())) {
+    if (token.isEmpty() && (!HttpConfig.isLoopback(host) || !credentials.isEmpty())) {
       // With credentials the SQS API is closed to strangers; /metrics and the bridges must not stay open by
       // accident beside it (a bridge subscriber reads and deletes messages of any queue).
       throw new ConfigException("Configuration key '" + ConfigKey.MANAGEMENT_TOKEN.path() + "' ("
@@ -140,10 +140,6 @@ final class ConfigValues {
       }
     }
     return new SecurityConfig(Map.copyOf(credentials), token.equals("off") ? "" : token, cert, key);
-  }
-
-  static boolean isLoopback(String host) {
-    return host.equals("localhost") || host.equals("::1") || host.startsWith("127.");
   }
 
   private String oneOf(ConfigKey k, String a, String b) {

@@ -6,4 +6,10 @@ package dev.sluice.config;
  */
 public record HttpConfig(String host, int port, int instances, int maxBodyBytes, String publicBaseUrl,
     long maxInflightBodyBytes, int maxConnections, int headerTimeoutMillis, int bodyTimeoutMillis,
-    int idleTimeoutMillis) {}
+    int idleTimeoutMillis) {
+
+  /** Whether a listener bound to {@code host} can be reached from this machine only. */
+  public static boolean isLoopback(String host) {
+    return host.equals("localhost") || host.equals("::1") || host.startsWith("127.");
+  }
+}

@@ -22,6 +22,17 @@ class SurfacesTest {
     assertTrue(open.get(0).startsWith("the SQS APIs"), open.toString());
     assertTrue(open.get(1).startsWith("/metrics"), open.toString());
     assertTrue(open.get(2).startsWith("the push bridge at /eventbus"), open.toString());
+    assertFalse(of(Map.of()).openBeyondLoopback(), "on loopback: reported, not warned about");
+  }
+
+  @Test
+  void openSurfacesBeyondLoopbackAreWarnedAbout() {
+    assertTrue(of(Map.of("SLUICE_HTTP_HOST", "0.0.0.0", "SLUICE_MANAGEMENT_TOKEN", "t0ken")).openBeyondLoopback(),
+        "the SQS APIs without credentials on every interface");
+    assertTrue(of(Map.of("SLUICE_PUSH_TCP_PORT", "7001", "SLUICE_PUSH_TCP_HOST", "0.0.0.0")).openBeyondLoopback(),
+        "an open TCP bridge on every interface");
+    assertFalse(of(Map.of("SLUICE_HTTP_HOST", "0.0.0.0", "SLUICE_MANAGEMENT_TOKEN", "t0ken",
+        "SLUICE_CREDENTIALS", "AKID:secret")).openBeyondLoopback(), "nothing open");
   }
 
   @Test
