@@ -1,5 +1,6 @@
 package dev.sluice.access;
 
+import dev.sluice.api.Limits;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.function.Function;
@@ -12,11 +13,11 @@ import java.util.function.Function;
 public final class QueuePolicy {
   private QueuePolicy() {}
 
-  public static final int MAX_BYTES = 8192;
-  public static final int MAX_STATEMENTS = 20;
-  public static final int MAX_ACTIONS_PER_STATEMENT = 7;
-  public static final int MAX_PRINCIPALS = 50;
-  public static final int MAX_CONDITIONS = 10;
+  private static final int MAX_BYTES = Limits.POLICY_MAX_BYTES;
+  private static final int MAX_STATEMENTS = Limits.MAX_POLICY_STATEMENTS;
+  private static final int MAX_ACTIONS_PER_STATEMENT = Limits.MAX_ACTIONS_PER_PERMISSION;
+  private static final int MAX_PRINCIPALS = Limits.MAX_POLICY_PRINCIPALS;
+  private static final int MAX_CONDITIONS = Limits.MAX_POLICY_CONDITIONS;
 
   /**
    * Parses and validates a Policy value. {@code json} parses the text into an object, or gives
