@@ -41,8 +41,11 @@ public final class Limits {
   public static final int TAG_VALUE_MAX_LENGTH = 256;
 
   public static final int PERMISSION_LABEL_MAX_LENGTH = 80;
+  /** The policy quotas (the SQS policy quotas guide); AddPermission's Actions count per statement. */
   public static final int MAX_ACTIONS_PER_PERMISSION = 7;
   public static final int MAX_POLICY_STATEMENTS = 20;
+  public static final int MAX_POLICY_PRINCIPALS = 50;
+  public static final int MAX_POLICY_CONDITIONS = 10;
   public static final int POLICY_MAX_BYTES = 8192;
 
   public static final long PURGE_INTERVAL_MILLIS = 60_000;

@@ -1,9 +1,13 @@
 package dev.sluice.model;
 
+import dev.sluice.access.PolicyDocument;
+import dev.sluice.access.PolicyException;
+import dev.sluice.access.QueuePolicy;
 import dev.sluice.api.ErrorCode;
 import dev.sluice.api.Limits;
 import dev.sluice.api.SqsException;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -50,6 +54,8 @@ public final class QueueAttributes {
   private final int visibilitySeconds;
   private final RedrivePolicy redrivePolicy;
   private final RedriveAllowPolicy redriveAllowPolicy;
+  private final PolicyDocument policyDocument;
+  private final PolicyException policyRejection;
 
   private QueueAttributes(boolean fifo, Map<String, String> stored) {
     this.fifo = fifo;
@@ -63,6 +69,19 @@ public final class QueueAttributes {
     this.redrivePolicy = redrive == null ? null : RedrivePolicy.parse(redrive, fifo);
     String allow = stored.get(RedriveAllowPolicy.NAME);
     this.redriveAllowPolicy = allow == null ? null : RedriveAllowPolicy.parse(allow);
+    String policy = stored.get(POLICY);
+    PolicyDocument doc = null;
+    PolicyException rejection = null;
+    if (policy != null) {
+      try {
+        doc = QueuePolicy.parse(policy, JsonText::parseObject);
+      } catch (PolicyException e) {
+        // Only a restored policy gets here: every new one was validated on its way in.
+        rejection = e;
+      }
+    }
+    this.policyDocument = doc;
+    this.policyRejection = rejection;
   }
 
   /**
@@ -84,6 +103,28 @@ public final class QueueAttributes {
       m.put(FIFO_THROUGHPUT_LIMIT, "perQueue");
     }
     return new QueueAttributes(fifo, m).with(given == null ? Map.of() : given);
+  }
+
+  /**
+   * The attributes of a queue the durable store gives back. A Policy stored before Sluice
+   * validated policies may no longer pass: it is kept as it was, so the queue still starts and
+   * GetQueueAttributes still shows it, and {@link #policyRejection()} says why it cannot be read.
+   */
+  public static QueueAttributes restored(boolean fifo, Map<String, String> stored) {
+    String policy = stored.get(POLICY);
+    if (policy == null || policy.isEmpty()) {
+      return create(fifo, stored);
+    }
+    Map<String, String> others = new HashMap<>(stored);
+    others.remove(POLICY);
+    QueueAttributes restored = create(fifo, others);
+    try {
+      return restored.with(Map.of(POLICY, policy));
+    } catch (SqsException refused) {
+      Map<String, String> m = new TreeMap<>(restored.stored);
+      m.put(POLICY, policy);
+      return new QueueAttributes(fifo, m);
+    }
   }
 
   /** A copy with the given changes applied (SetQueueAttributes); validates every name and value. */
@@ -215,12 +256,15 @@ public final class QueueAttributes {
     throw invalidValue(name);
   }
 
+  /** Validated as SQS validates a Policy (see QueuePolicy), and kept as written: AWS shows it back unchanged. */
   private static String policy(String value) {
     if (value.isEmpty()) {
       return null;
     }
-    if (MessageValidation.utf8Length(value) > Limits.POLICY_MAX_BYTES || JsonText.parseObject(value) == null) {
-      throw invalidValue(POLICY);
+    try {
+      QueuePolicy.parse(value, JsonText::parseObject);
+    } catch (PolicyException e) {
+      throw e.asAttributeError();
     }
     return value;
   }
@@ -269,6 +313,19 @@ public final class QueueAttributes {
 
   public String policy() {
     return stored.get(POLICY);
+  }
+
+  /** The parsed Policy the access rules evaluate, or null when the queue has none or it cannot be read. */
+  public PolicyDocument policyDocument() {
+    return policyDocument;
+  }
+
+  /**
+   * Why a restored Policy cannot be read, or null. Such a policy grants nothing and denies nothing:
+   * whoever evaluates access decides how to treat a queue that has one (and may log this reason).
+   */
+  public PolicyException policyRejection() {
+    return policyRejection;
   }
 
   public boolean contentBasedDeduplication() {

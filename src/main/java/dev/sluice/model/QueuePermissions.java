@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.UnaryOperator;
+import java.util.regex.Pattern;
 
 /**
  * AddPermission and RemovePermission (AWS API reference: AddPermission): statements kept in the queue's
@@ -16,6 +17,8 @@ import java.util.function.UnaryOperator;
  */
 public final class QueuePermissions {
   private QueuePermissions() {}
+
+  private static final Pattern ACCOUNT_ID = Pattern.compile("\\d{12}");
 
   private static final Set<String> ACTIONS =
       Set.of(
@@ -34,7 +37,10 @@ public final class QueuePermissions {
       throw SqsException.missingParameter("Actions");
     }
     if (actions.size() > Limits.MAX_ACTIONS_PER_PERMISSION) {
-      throw new SqsException(ErrorCode.OVER_LIMIT, "7 Actions per statement is the limit.");
+      // AddPermission's own wording, not the Policy attribute's (moto's SQS tests,
+      // test_add_permission_errors, and the SQS emulators that copy them).
+      throw new SqsException(ErrorCode.OVER_LIMIT,
+          actions.size() + " Actions were found, maximum allowed is " + Limits.MAX_ACTIONS_PER_PERMISSION + ".");
     }
     for (String a : actions) {
       if (!ACTIONS.contains(a)) {
@@ -49,8 +55,13 @@ public final class QueuePermissions {
         throw SqsException.invalidValue(label, "Label", "Already exists.");
       }
     }
+    // After the label, as Sluice always answered a taken label first; AWS's order is not known.
+    checkAccounts(accounts);
     if (statements.size() >= Limits.MAX_POLICY_STATEMENTS) {
-      throw new SqsException(ErrorCode.OVER_LIMIT, "20 statements per policy is the limit.");
+      // Not confirmed against AWS: the wording of the Actions limit above, as the
+      // Inqnuam/local-aws-sqs tests (add-permission.test.ts) have it.
+      throw new SqsException(ErrorCode.OVER_LIMIT, (statements.size() + 1)
+          + " Statements were found, maximum allowed is " + Limits.MAX_POLICY_STATEMENTS + ".");
     }
     Map<String, Object> statement = new LinkedHashMap<>();
     statement.put("Sid", label);
@@ -72,6 +83,22 @@ public final class QueuePermissions {
       throw SqsException.invalidValue(label, "Label", "can't find label.");
     }
     writePolicy(q, q.metadata().arn(), statements, nowMillis);
+  }
+
+  /**
+   * AWSAccountIds must be 12-digit account ids: AWS cannot verify {@code *}, an IAM user ARN or a
+   * short number as an account, and answers with the whole list in brackets ("Value [*] for
+   * parameter PrincipalId is invalid. Reason: Unable to verify.", as quoted in
+   * amazon-archives/aws-sdk-core-ruby#138 and aws/aws-cli#7416; moto's test_add_permission_errors
+   * gives "Value []" for an empty list). A policy set through SetQueueAttributes may name more.
+   */
+  private static void checkAccounts(List<String> accounts) {
+    for (String a : accounts) {
+      if (a == null || !ACCOUNT_ID.matcher(a).matches()) {
+        throw SqsException.invalidValue(
+            "[" + String.join(", ", accounts) + "]", "PrincipalId", "Unable to verify.");
+      }
+    }
   }
 
   private static void checkLabel(String label) {

@@ -79,7 +79,7 @@ public final class QueueRegistry {
   public QueueState restore(
       String name, long generation, long createdAtMillis, long modifiedAtMillis, Map<String, String> attributes,
       Map<String, String> tags) {
-    QueueAttributes qa = QueueAttributes.create(name.endsWith(".fifo"), attributes);
+    QueueAttributes qa = QueueAttributes.restored(name.endsWith(".fifo"), attributes);
     QueueMetadata md = new QueueMetadata(name, env.arns().arnOf(name), generation, createdAtMillis, qa);
     md.setAttributes(qa, modifiedAtMillis);
     if (!tags.isEmpty()) {

@@ -26,9 +26,12 @@ final class StandardRules implements QueueTypeRules {
   @Override
   public SendMessage.Response send(NewMessage m, boolean batchEntry, long payload, long nowMillis) {
     if (m.deduplicationId() != null) {
+      // AWS's own wording, grammar slip included: the same reason it gives for a per-message
+      // DelaySeconds on a FIFO queue (FifoRules), seen in answers from SQS quoted in public
+      // projects' logs and in moto's SQS tests (test_sqs.py, MessageGroupId on a standard queue).
       throw SqsException.invalidValue(
           m.deduplicationId(), "MessageDeduplicationId",
-          "The request includes a parameter that is not valid for this queue type.");
+          "The request include parameter that is not valid for this queue type.");
     }
     Integer delay = m.delaySeconds();
     if (delay != null && (delay < 0 || delay > Limits.DELAY_SECONDS_MAX)) {

@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The dependency direction of the architecture page (src/site/markdown/architecture.md): each
  * package imports only the packages its table row names, so the arrows never turn into a cycle; the
- * wire-neutral contract and the pure model never import Vert.x, and the model never reads the clock.
+ * wire-neutral contract, the pure model and the access rules never import Vert.x, and neither the
+ * model nor the access rules read the clock.
  */
 class LayeringTest {
   static List<String> offending(String pkg, String... forbidden) throws IOException {
@@ -32,11 +33,13 @@ class LayeringTest {
   void apiAndModelDoNotImportVertx() throws IOException {
     assertEquals(List.of(), offending("api", "import io.vertx", "import io.netty"));
     assertEquals(List.of(), offending("model", "import io.vertx", "import io.netty"));
+    assertEquals(List.of(), offending("access", "import io.vertx", "import io.netty"));
   }
 
   @Test
   void theModelTakesTimeAsAParameter() throws IOException {
     assertEquals(List.of(), offending("model", "System.currentTimeMillis", "System.nanoTime", "Instant.now", "Clock."));
+    assertEquals(List.of(), offending("access", "System.currentTimeMillis", "System.nanoTime", "Instant.now", "Clock."));
   }
 
   @Test
@@ -48,17 +51,18 @@ class LayeringTest {
   /** Which of Sluice's packages each package may import (as the architecture page's table says). */
   static final java.util.Map<String, java.util.Set<String>> MAY_IMPORT = java.util.Map.ofEntries(
       java.util.Map.entry("api", java.util.Set.of()),
-      java.util.Map.entry("config", java.util.Set.of()),
+      java.util.Map.entry("config", java.util.Set.of("access")),
       java.util.Map.entry("runtime", java.util.Set.of()),
-      java.util.Map.entry("model", java.util.Set.of("api")),
+      java.util.Map.entry("access", java.util.Set.of("api")),
+      java.util.Map.entry("model", java.util.Set.of("access", "api")),
       java.util.Map.entry("persistence", java.util.Set.of("api", "config", "runtime")),
-      java.util.Map.entry("engine", java.util.Set.of("api", "model", "persistence", "runtime")),
+      java.util.Map.entry("engine", java.util.Set.of("access", "api", "model", "persistence", "runtime")),
       java.util.Map.entry("metrics", java.util.Set.of("api", "model", "engine", "persistence")),
       java.util.Map.entry("protocol", java.util.Set.of("api", "engine", "metrics")),
-      java.util.Map.entry("auth", java.util.Set.of("api", "config")),
-      java.util.Map.entry("push", java.util.Set.of("api", "auth", "config", "engine", "runtime")),
-      java.util.Map.entry("http", java.util.Set.of("api", "auth", "config", "engine", "metrics", "model", "protocol",
-          "push")));
+      java.util.Map.entry("auth", java.util.Set.of("access", "api", "config")),
+      java.util.Map.entry("push", java.util.Set.of("access", "api", "auth", "config", "engine", "runtime")),
+      java.util.Map.entry("http", java.util.Set.of("access", "api", "auth", "config", "engine", "metrics", "model",
+          "protocol", "push")));
 
   @Test
   void eachPackageImportsOnlyWhatItsRowAllows() throws IOException {

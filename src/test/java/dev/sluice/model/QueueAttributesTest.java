@@ -2,8 +2,10 @@ package dev.sluice.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sluice.api.ErrorCode;
 import dev.sluice.api.SqsException;
@@ -121,5 +123,73 @@ class QueueAttributesTest {
     assertNull(a.firstDifference(Map.of("VisibilityTimeout", "40", "DelaySeconds", "0", "Policy", "")));
     assertEquals("DelaySeconds", a.firstDifference(Map.of("DelaySeconds", "1")));
     assertFalse(a.fifo());
+  }
+
+  static final String SEND_STATEMENT = "{\"Effect\":\"Allow\",\"Principal\":{\"AWS\":\"444455556666\"},"
+      + "\"Action\":\"sqs:SendMessage\",\"Resource\":\"arn:aws:sqs:us-east-1:000000000000:q\"}";
+
+  @Test
+  void aPolicyIsKeptAsWrittenAndParsedForTheAccessRules() {
+    String policy = "{\"Version\":\"2012-10-17\",\"Statement\":" + SEND_STATEMENT + "}";
+    QueueAttributes a = QueueAttributes.create(false, Map.of("Policy", policy));
+    assertEquals(policy, a.shown("Policy"));
+    assertEquals(1, a.policyDocument().statements().size());
+    assertNull(a.policyRejection());
+    assertNull(a.with(Map.of("Policy", "")).policyDocument());
+  }
+
+  @Test
+  void aPolicyAwsRefusesAnswersItsBareInvalidValue() {
+    for (String bad : java.util.List.of(
+        "{\"Statement\":" + SEND_STATEMENT.replace("Allow", "Permit") + "}",
+        "{\"Statement\":" + SEND_STATEMENT.replace("444455556666", "*x") + "}",
+        "{\"Version\":\"2012-10-17\",\"Statement\":[{\"Effect\":\"Allow\"}]}",
+        "{\"Version\":\"1.0\"}",
+        "{\"Statement\":[],\"Extra\":true}")) {
+      SqsException e = fails(() -> QueueAttributes.create(false, Map.of("Policy", bad)));
+      assertEquals(ErrorCode.INVALID_ATTRIBUTE_VALUE, e.code(), bad);
+      assertEquals("Invalid value for the parameter Policy.", e.getMessage(), bad);
+    }
+  }
+
+  @Test
+  void policyQuotasAnswerOverLimit() {
+    String tenActions = SEND_STATEMENT.replace("\"sqs:SendMessage\"", "[" + String.join(",",
+        java.util.Collections.nCopies(10, "\"sqs:SendMessage\"")) + "]");
+    SqsException actions = fails(() -> QueueAttributes.create(false, Map.of("Policy", "{\"Statement\":" + tenActions + "}")));
+    assertEquals(ErrorCode.OVER_LIMIT, actions.code());
+    assertEquals("10 actions were found in a statement from the submitted policy, max allowed is 7", actions.getMessage());
+    SqsException size = fails(() -> QueueAttributes.create(false, Map.of("Policy",
+        "{\"Id\":\"" + "x".repeat(8200) + "\"}")));
+    assertEquals(ErrorCode.OVER_LIMIT, size.code());
+    assertEquals("Submitted policy is over max allowed size.", size.getMessage());
+  }
+
+  @Test
+  void aConditionSluiceCannotEvaluateIsRefusedWithTheReason() {
+    String statement = SEND_STATEMENT.substring(0, SEND_STATEMENT.length() - 1)
+        + ",\"Condition\":{\"IpAddress\":{\"aws:SourceIp\":\"10.0.0.0/8\"}}}";
+    SqsException e = fails(() -> QueueAttributes.create(false, Map.of("Policy", "{\"Statement\":" + statement + "}")));
+    assertEquals(ErrorCode.INVALID_ATTRIBUTE_VALUE, e.code());
+    assertTrue(e.getMessage().startsWith("Invalid value for the parameter Policy. Reason: Statement 1.Condition.IpAddress:"
+        + " condition operator \"IpAddress\" is not supported"), e.getMessage());
+  }
+
+  @Test
+  void aRestoredPolicyThatNoLongerPassesIsKeptButGrantsNothing() {
+    String old = "{\"Statement\":" + SEND_STATEMENT.replace("Allow", "allow") + "}";
+    QueueAttributes a = QueueAttributes.restored(false, Map.of("Policy", old, "VisibilityTimeout", "40"));
+    assertEquals(old, a.shown("Policy"));
+    assertEquals(40, a.visibilitySeconds());
+    assertNull(a.policyDocument());
+    assertNotNull(a.policyRejection());
+    QueueAttributes changed = a.with(Map.of("VisibilityTimeout", "41"));
+    assertEquals(old, changed.shown("Policy"), "other changes keep it");
+    assertNotNull(changed.policyRejection());
+    assertNull(a.with(Map.of("Policy", "")).policyRejection(), "removing it clears the reason");
+    assertNotNull(QueueAttributes.restored(false, Map.of("Policy", "{\"Statement\":" + SEND_STATEMENT + "}"))
+        .policyDocument());
+    assertEquals(ErrorCode.INVALID_ATTRIBUTE_VALUE,
+        fails(() -> QueueAttributes.restored(false, Map.of("VisibilityTimeout", "-1"))).code());
   }
 }

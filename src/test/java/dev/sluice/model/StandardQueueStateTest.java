@@ -257,4 +257,14 @@ class StandardQueueStateTest {
     SqsException e = assertThrows(SqsException.class, () -> small.send(message("x".repeat(1025)), false, shard.now));
     assertEquals("One or more parameters are invalid. Reason: Message must be shorter than 1024 bytes.", e.getMessage());
   }
+
+  @Test
+  void aDeduplicationIdIsRefusedWithTheReasonAwsGivesForAFifoDelay() {
+    SqsException e = assertThrows(SqsException.class, () -> q.send(
+        new NewMessage("x", null, null, null, "d-1", null, "s", null), false, shard.now));
+    assertEquals(ErrorCode.INVALID_PARAMETER_VALUE, e.code());
+    assertEquals("Value d-1 for parameter MessageDeduplicationId is invalid. Reason: The request include parameter"
+        + " that is not valid for this queue type.", e.getMessage());
+    assertEquals(0, q.approximateNumberOfMessages());
+  }
 }
