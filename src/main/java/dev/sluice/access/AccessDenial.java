@@ -37,13 +37,12 @@ public record AccessDenial(String principalArn, String action, String resourceAr
     return "Access to the resource " + resourceUrl + " is denied.";
   }
 
-  /** The error to answer a JSON-protocol request with. */
-  public SqsException jsonError() {
-    return new SqsException(ErrorCode.ACCESS_DENIED, jsonMessage());
-  }
-
-  /** The error to answer a Query-protocol request with. */
-  public SqsException queryError(String resourceUrl) {
-    return new SqsException(ErrorCode.ACCESS_DENIED, queryMessage(resourceUrl));
+  /**
+   * The error to answer with, in both wordings: each protocol's error renderer picks its own.
+   * {@code resourceUrl} is the queue URL of the request, or the endpoint's root for a request
+   * that names no queue.
+   */
+  public SqsException error(String resourceUrl) {
+    return new SqsException(ErrorCode.ACCESS_DENIED, jsonMessage(), queryMessage(resourceUrl));
   }
 }

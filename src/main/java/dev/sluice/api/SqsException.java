@@ -6,14 +6,29 @@ package dev.sluice.api;
  */
 public final class SqsException extends RuntimeException {
   private final ErrorCode code;
+  private final String queryMessage;
 
   public SqsException(ErrorCode code, String message) {
+    this(code, message, null);
+  }
+
+  /**
+   * An error SQS words differently on the Query protocol ({@code queryMessage}) than on the AWS
+   * JSON protocol ({@code message}), such as AccessDenied; each protocol's renderer picks its own.
+   */
+  public SqsException(ErrorCode code, String message, String queryMessage) {
     super(message, null, false, false);
     this.code = code;
+    this.queryMessage = queryMessage;
   }
 
   public ErrorCode code() {
     return code;
+  }
+
+  /** The Query protocol's wording of this error; null when it is {@link #getMessage()}. */
+  public String queryMessage() {
+    return queryMessage;
   }
 
   public static SqsException invalidParameter(String message) {

@@ -22,7 +22,7 @@ class AccessDenialTest {
     AccessDenial d = new AccessDenial(USER, "SendMessage", QUEUE, reason);
     assertEquals("User: arn:aws:iam::444455556666:user/x is not authorized to perform: sqs:sendmessage on resource: "
         + "arn:aws:sqs:us-east-1:111122223333:orders " + ending, d.jsonMessage());
-    SqsException e = d.jsonError();
+    SqsException e = d.error("http://127.0.0.1:9324/111122223333/orders");
     assertEquals(ErrorCode.ACCESS_DENIED, e.code());
     assertEquals(d.jsonMessage(), e.getMessage());
   }
@@ -32,9 +32,9 @@ class AccessDenialTest {
     AccessDenial d = new AccessDenial(USER, "ReceiveMessage", QUEUE, DenialReason.NO_RESOURCE_POLICY_ALLOWS);
     assertEquals("Access to the resource https://sqs.us-east-1.amazonaws.com/111122223333/orders is denied.",
         d.queryMessage("https://sqs.us-east-1.amazonaws.com/111122223333/orders"));
-    SqsException e = d.queryError("http://127.0.0.1:9324/111122223333/orders");
+    SqsException e = d.error("http://127.0.0.1:9324/111122223333/orders");
     assertEquals(ErrorCode.ACCESS_DENIED, e.code());
     assertEquals("AccessDenied", e.code().queryCode());
-    assertEquals("Access to the resource http://127.0.0.1:9324/111122223333/orders is denied.", e.getMessage());
+    assertEquals("Access to the resource http://127.0.0.1:9324/111122223333/orders is denied.", e.queryMessage());
   }
 }

@@ -22,9 +22,10 @@ public final class QueryErrors {
 
   static String document(SqsException e, String requestId) {
     ErrorCode code = e.code();
-    // The one message that differs between the protocols (the SQS common errors).
-    String message = code == ErrorCode.QUEUE_DOES_NOT_EXIST
-        ? "The specified queue does not exist for this wsdl version." : e.getMessage();
+    // Messages SQS words differently on this protocol (the SQS common errors; AccessDenied).
+    String message = e.queryMessage() != null ? e.queryMessage()
+        : code == ErrorCode.QUEUE_DOES_NOT_EXIST ? "The specified queue does not exist for this wsdl version."
+        : e.getMessage();
     return "<?xml version=\"1.0\"?><ErrorResponse xmlns=\"" + XmlResponses.NAMESPACE + "\">"
         + "<Error><Type>" + (code.senderFault() ? "Sender" : "Receiver") + "</Type>"
         + "<Code>" + Xml.escape(code.queryCode()) + "</Code>"

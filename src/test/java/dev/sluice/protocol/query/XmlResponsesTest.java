@@ -114,5 +114,10 @@ class XmlResponsesTest {
         "MaxNumberOfMessages", "Must be between 1 and 10, if provided."), "req-19"));
     assertFixture("error-internal-failure.xml", QueryErrors.document(new SqsException(ErrorCode.INTERNAL_FAILURE,
         "We encountered an internal error. Please try again."), "req-20"));
+    // AccessDenied names the principal, action and reason on JSON, only the resource on Query.
+    assertFixture("error-access-denied.xml", QueryErrors.document(new SqsException(ErrorCode.ACCESS_DENIED,
+        "User: arn:aws:iam::444455556666:root is not authorized to perform: sqs:sendmessage on resource: "
+            + "arn:aws:sqs:us-east-1:111122223333:orders because no resource-based policy allows the sqs:sendmessage action",
+        "Access to the resource http://127.0.0.1:9324/111122223333/orders is denied."), "req-21"));
   }
 }
