@@ -11,6 +11,7 @@ import com.amazonaws.client.builder.AwsClientBuilder.EndpointConfiguration;
 import com.amazonaws.services.sqs.AmazonSQS;
 import com.amazonaws.services.sqs.AmazonSQSClientBuilder;
 import com.amazonaws.services.sqs.model.AmazonSQSException;
+import io.vertx.core.json.JsonObject;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -175,6 +176,23 @@ class AccountsAndRegionsIT {
           e.getErrorMessage());
     } finally {
       eu.shutdown();
+    }
+  }
+
+  @Test
+  void aPushSubscriptionConsumesTheQueueOfTheRegionItNames() throws Exception {
+    try (SqsClient west = open("us-west-2");
+        BridgeClient c = BridgeClient.webSocket(open.sluice.port(), "/eventbus")) {
+      String url = west.createQueue(b -> b.queueName("pushed-west")).queueUrl();
+      JsonObject missing = c.request("sluice.subscribe", new JsonObject().put("queueUrl", url));
+      assertTrue(missing.getString("message").startsWith("QueueDoesNotExist: "),
+          "without a region, the default region's queue: " + missing.encode());
+      JsonObject sub = c.request("sluice.subscribe", new JsonObject().put("queueUrl", url).put("region", "us-west-2"))
+          .getJsonObject("body");
+      c.register(sub.getString("address"));
+      west.sendMessage(b -> b.queueUrl(url).messageBody("pushed in us-west-2"));
+      JsonObject pushed = c.pushed(sub.getString("address"), 5000).getJsonObject("body");
+      assertEquals("pushed in us-west-2", pushed.getString("body"));
     }
   }
 
