@@ -4,6 +4,7 @@ import dev.sluice.api.Caller;
 import dev.sluice.api.CreateQueue;
 import dev.sluice.api.ErrorCode;
 import dev.sluice.api.GetQueueUrl;
+import dev.sluice.api.QueueKey;
 import dev.sluice.api.SetQueueAttributes;
 import dev.sluice.api.SqsException;
 import dev.sluice.config.ConfigException;
@@ -26,8 +27,16 @@ import java.util.Map;
  */
 final class PredefinedQueues {
   private static final System.Logger LOG = System.getLogger(PredefinedQueues.class.getName());
-  /** Queue URLs are not handed out here; the base only has to be well formed. */
-  private static final Caller STARTUP = new Caller() {
+
+  /**
+   * The server itself, creating a queue of the configuration in its account and region. Queue URLs
+   * are not handed out here; the base only has to be well formed.
+   */
+  private record Startup(String accountId, String region) implements Caller {
+    static Startup of(QueueDefinition q) {
+      return new Startup(q.accountId(), q.region());
+    }
+
     public String requestId() {
       return "startup";
     }
@@ -43,14 +52,16 @@ final class PredefinedQueues {
     public String traceHeader() {
       return null;
     }
-  };
+
+    public String accessKeyId() {
+      return null;
+    }
+  }
 
   private final QueueEngine engine;
-  private final QueueArns arns;
 
-  PredefinedQueues(QueueEngine engine, QueueArns arns) {
+  PredefinedQueues(QueueEngine engine) {
     this.engine = engine;
-    this.arns = arns;
   }
 
   Future<Void> create(List<QueueDefinition> queues) {
@@ -76,24 +87,25 @@ final class PredefinedQueues {
 
   /** The new queue's URL, or null when it existed. */
   private Future<String> createIfAbsent(QueueDefinition q) {
-    return engine.startupQueues().getQueueUrl(STARTUP, new GetQueueUrl.Request(q.name(), null))
+    return engine.startupQueues().getQueueUrl(Startup.of(q), new GetQueueUrl.Request(q.name(), null))
         .map(exists -> (String) null)
         .recover(failure -> {
           if (!(failure instanceof SqsException e) || e.code() != ErrorCode.QUEUE_DOES_NOT_EXIST) {
             return Future.failedFuture(refused(q.key(), q, failure));
           }
           return engine.startupQueues()
-              .createQueue(STARTUP, new CreateQueue.Request(q.name(), q.attributes(), q.tags()))
+              .createQueue(Startup.of(q), new CreateQueue.Request(q.name(), q.attributes(), q.tags()))
               .map(CreateQueue.Response::queueUrl)
               .recover(refusal -> Future.failedFuture(refused(q.key(), q, refusal)));
         });
   }
 
   private Future<Void> setDeadLetterQueue(QueueDefinition q, String url) {
-    String policy = new JsonObject().put("deadLetterTargetArn", arns.arnOf(q.deadLetterQueue()))
+    QueueKey deadLetterQueue = new QueueKey(q.accountId(), q.region(), q.deadLetterQueue());
+    String policy = new JsonObject().put("deadLetterTargetArn", QueueArns.arnOf(deadLetterQueue))
         .put("maxReceiveCount", q.maxReceiveCount()).encode();
     return engine.startupQueues()
-        .setQueueAttributes(new SetQueueAttributes.Request(url, Map.of("RedrivePolicy", policy)))
+        .setQueueAttributes(Startup.of(q), new SetQueueAttributes.Request(url, Map.of("RedrivePolicy", policy)))
         .recover(failure -> Future.failedFuture(refused(q.key() + ".deadLetterQueue", q, failure)));
   }
 

@@ -78,7 +78,7 @@ public final class Sluice {
     return HttpListener.listen(vertx, cfg.http(), cfg.security(), httpInstances, notReadyReason,
             cfg.push().enabled() ? cfg.push().maxFrameBytes() : 0)
         .compose(http -> (scripts != null
-                ? DurableStore.start(vertx, cfg.storage(), scripts, metrics.batchObserver())
+                ? DurableStore.start(vertx, cfg.storage(), cfg.sqs(), scripts, metrics.batchObserver())
                 : Future.<DurableStore>succeededFuture(null))
             .compose(durable -> {
               store.set(durable);
@@ -89,9 +89,10 @@ public final class Sluice {
               if (store.get() != null) {
                 metrics.bindWriter(store.get().writer());
               }
-              return new PredefinedQueues(engine, engine.arns()).create(cfg.ops().queues())
+              return new PredefinedQueues(engine).create(cfg.ops().queues())
                   .compose(v -> cfg.push().enabled()
-                      ? PushBridges.start(vertx, engine, cfg.push(), surfaces.managementToken(), cfg.http())
+                      ? PushBridges.start(
+                          vertx, engine, cfg.push(), cfg.sqs(), surfaces.managementToken(), cfg.http())
                       : Future.<PushBridges>succeededFuture(null))
                   .map(push -> {
                     if (push != null) {
@@ -107,7 +108,7 @@ public final class Sluice {
                         }
                       });
                     }
-                    http.serve(engine, cfg.sqs().accountId(), surfaces, push, metrics);
+                    http.serve(engine, surfaces, push, metrics);
                     recovered.set(true);
                     return new Sluice(vertx, engine, http, push, store.get(), metrics, stopping);
                   });
@@ -125,9 +126,7 @@ public final class Sluice {
         e.maxParkedReceives(),
         e.maxParkedReceivesPerQueue(),
         e.maxInflightPerQueue(),
-        e.maxQueues(),
-        cfg.sqs().accountId(),
-        cfg.sqs().region());
+        e.maxQueues());
   }
 
   public int port() {

@@ -1,32 +1,83 @@
 package dev.sluice.auth;
 
+import dev.sluice.api.ErrorCode;
+import dev.sluice.api.SqsException;
+import dev.sluice.config.Credential;
+import dev.sluice.config.SecurityConfig;
+import dev.sluice.config.SqsConfig;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Whether requests must be signed: with credentials configured every SQS request is checked by
- * {@link SigV4Verifier}; without, any signature (or none) is accepted, as local SQS tools do (the
- * start-up log lists the SQS APIs among the open surfaces, see {@link Surfaces}).
+ * Who a request acts as, and whether it may be served at all. With credentials configured every SQS
+ * request is checked by {@link SigV4Verifier} and acts as its credential's account; without, any
+ * signature (or none) is accepted, as local SQS tools do (the start-up log lists the SQS APIs among
+ * the open surfaces, see {@link Surfaces}), and every request acts as the default account. Either
+ * way a request acts in the region its signature is scoped to (the default region when unsigned),
+ * which must be one this server serves. Immutable.
  */
 public final class Authenticator {
   private final SigV4Verifier verifier;
+  private final Map<String, String> accountsByKeyId;
+  private final SqsConfig sqs;
 
-  private Authenticator(SigV4Verifier verifier) {
+  private Authenticator(SigV4Verifier verifier, Map<String, String> accountsByKeyId, SqsConfig sqs) {
     this.verifier = verifier;
+    this.accountsByKeyId = accountsByKeyId;
+    this.sqs = sqs;
   }
 
-  public static Authenticator of(Map<String, String> credentials) {
-    return new Authenticator(credentials.isEmpty() ? null : new SigV4Verifier(credentials));
+  public static Authenticator of(SecurityConfig security, SqsConfig sqs) {
+    Map<String, String> accounts = new LinkedHashMap<>();
+    for (Credential c : security.accessKeys()) {
+      accounts.put(c.accessKeyId(), c.accountId());
+    }
+    Map<String, String> secrets = security.credentials();
+    return new Authenticator(secrets.isEmpty() ? null : new SigV4Verifier(secrets), Map.copyOf(accounts), sqs);
   }
 
   public boolean on() {
     return verifier != null;
   }
 
+  /** What a request may go on with: who it acts as, and the signature its body must match (null when off). */
+  public record Admission(Identity identity, SigV4Verifier.Signature signature) {}
+
   /**
-   * Checks what the request's headers and query say, before its body is read; throws the SQS error
-   * when it must not pass. The body is checked afterwards by the returned signature.
+   * Checks what the request's headers and query say, before its body is read, and settles who it
+   * acts as; throws the SQS error when it must not pass. With authentication on, the body is
+   * checked afterwards by the admission's signature.
    */
-  public SigV4Verifier.Signature precheck(SignedRequest r) {
-    return verifier.precheck(r, System.currentTimeMillis());
+  public Admission admit(SignedRequest r) {
+    if (verifier == null) {
+      CredentialScope scope = CredentialScope.of(r);
+      return new Admission(new Identity(scope == null ? null : scope.accessKeyId(), sqs.accountId(), regionOf(scope)),
+          null);
+    }
+    SigV4Verifier.Signature signature = verifier.precheck(r, System.currentTimeMillis());
+    CredentialScope scope = signature.scope();
+    return new Admission(
+        new Identity(scope.accessKeyId(), accountsByKeyId.get(scope.accessKeyId()), regionOf(scope)), signature);
+  }
+
+  /** Who a request refused before it was admitted is answered as: the defaults. */
+  public Identity unadmitted() {
+    return new Identity(null, sqs.accountId(), sqs.region());
+  }
+
+  /**
+   * The region of a request signed with {@code scope} (null: unsigned, the default region). A region
+   * this server does not serve (sqs.regions), or no region at all, is refused as an AWS endpoint
+   * refuses a signature scoped to a region it does not serve: SignatureDoesNotMatch, "Credential
+   * should be scoped to a valid region, not '…'. " (AWS's text, trailing space included, as the SQS
+   * error quoted in boto/boto pull request 3688 and aws/aws-sdk-cpp issue 93 shows it).
+   */
+  String regionOf(CredentialScope scope) {
+    String region = scope == null ? sqs.region() : scope.region();
+    if (!SqsConfig.isRegionName(region) || !sqs.serves(region)) {
+      throw new SqsException(ErrorCode.SIGNATURE_DOES_NOT_MATCH,
+          "Credential should be scoped to a valid region, not '" + region + "'. ");
+    }
+    return region;
   }
 }

@@ -9,7 +9,6 @@ import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -62,22 +61,22 @@ public final class SigV4Verifier {
     } else {
       throw new SqsException(ErrorCode.MISSING_AUTHENTICATION_TOKEN, "Request is missing Authentication Token");
     }
-    String[] scope = p.credential.split("/", -1);
-    if (scope.length != 5 || !SigV4.TERMINATOR.equals(scope[4])) {
+    CredentialScope scope = CredentialScope.parse(p.credential);
+    if (scope == null) {
       throw incomplete("Credential must have exactly 5 slash-delimited elements, e.g. keyid/date/region/service/term,"
           + " got '" + p.credential + "'");
     }
-    String keyId = scope[0];
+    String keyId = scope.accessKeyId();
     String secret = secrets.get(keyId);
     if (secret == null) {
       throw new SqsException(ErrorCode.INVALID_CLIENT_TOKEN_ID, "The security token included in the request is invalid.");
     }
     long signedAt = checkDate(p.amzDate, nowMillis, p.presigned);
-    if (!p.amzDate.startsWith(scope[1])) {
+    if (!p.amzDate.startsWith(scope.date())) {
       throw mismatch("Date in Credential scope does not match YYYYMMDD from ISO-8601 version of date from HTTP: '"
-          + scope[1] + "' != '" + p.amzDate.substring(0, 8) + "', from '" + p.amzDate + "'.");
+          + scope.date() + "' != '" + p.amzDate.substring(0, 8) + "', from '" + p.amzDate + "'.");
     }
-    if (!SERVICE.equals(scope[3])) {
+    if (!SERVICE.equals(scope.service())) {
       throw mismatch("Credential should be scoped to correct service: '" + SERVICE + "'.");
     }
     if (!p.signedHeaders.contains("host")) {
@@ -92,27 +91,32 @@ public final class SigV4Verifier {
       throw mismatch("Signature expired: " + p.amzDate + " is now earlier than "
           + AMZ_DATE.format(Instant.ofEpochMilli(nowMillis - p.expiresSeconds * 1000L)) + ".");
     }
-    String scopeText = String.join("/", Arrays.asList(scope).subList(1, 5));
+    String scopeText = scope.date() + "/" + scope.region() + "/" + scope.service() + "/" + SigV4.TERMINATOR;
     if (signingKeys.size() > MAX_CACHED_KEYS) {
       signingKeys.clear(); // regions are the client's choice: keep the cache bounded
     }
-    byte[] key = signingKeys.computeIfAbsent(keyId + '/' + scope[1] + '/' + scope[2],
-        k -> SigV4.signingKey(secret, scope[1], scope[2], scope[3]));
-    return new Signature(keyId, key, scopeText, p);
+    byte[] key = signingKeys.computeIfAbsent(keyId + '/' + scope.date() + '/' + scope.region(),
+        k -> SigV4.signingKey(secret, scope.date(), scope.region(), scope.service()));
+    return new Signature(scope, key, scopeText, p);
   }
 
   /** A signature that passed {@link #precheck}; what is left needs the body. */
   public static final class Signature {
-    private final String keyId;
+    private final CredentialScope credential;
     private final byte[] key;
     private final String scope;
     private final Parts parts;
 
-    private Signature(String keyId, byte[] key, String scope, Parts parts) {
-      this.keyId = keyId;
+    private Signature(CredentialScope credential, byte[] key, String scope, Parts parts) {
+      this.credential = credential;
       this.key = key;
       this.scope = scope;
       this.parts = parts;
+    }
+
+    /** The key id, date, region and service the request is signed for. */
+    public CredentialScope scope() {
+      return credential;
     }
 
     /** The access key id that signed {@code r} (the request with its body); throws the SQS error otherwise. */
@@ -125,7 +129,7 @@ public final class SigV4Verifier {
         throw mismatch("The request signature we calculated does not match the signature you provided. Check your"
             + " AWS Secret Access Key and signing method. Consult the service documentation for details.");
       }
-      return keyId;
+      return credential.accessKeyId();
     }
   }
 

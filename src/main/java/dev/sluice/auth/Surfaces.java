@@ -8,10 +8,11 @@ import java.util.Map;
 
 /**
  * Every surface Sluice exposes and what guards it, decided once from the configuration: the SQS
- * APIs by SigV4 ({@code credentials}), {@code /metrics} and both push bridges by the management
- * token, the SockJS bridge also by the browser's Origin. The HTTP routes and the TCP bridge take
- * their guards from here, and the start-up log lists what it leaves open. Health probes and the
- * example page are public by design: they hold no data. Immutable.
+ * APIs by SigV4 ({@code credentials}) and the regions served ({@code sqs.regions}),
+ * {@code /metrics} and both push bridges by the management token, the SockJS bridge also by the
+ * browser's Origin. The HTTP routes and the TCP bridge take their guards from here, and the start-up log
+ * lists what it leaves open. Health probes and the example page are public by design: they hold no
+ * data. Immutable.
  */
 public final class Surfaces {
   private final Authenticator sqs;
@@ -56,7 +57,7 @@ public final class Surfaces {
       open.add("the push bridge to pages of any site (push.allowedOrigins: *)");
     }
     boolean beyondLoopback = !open.isEmpty() && (httpBeyondLoopback || tcpBeyondLoopback);
-    return new Surfaces(Authenticator.of(credentials), token, origins, List.copyOf(open), beyondLoopback);
+    return new Surfaces(Authenticator.of(cfg.security(), cfg.sqs()), token, origins, List.copyOf(open), beyondLoopback);
   }
 
   /** Who may call the SQS APIs. */

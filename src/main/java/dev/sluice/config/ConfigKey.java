@@ -32,8 +32,13 @@ public enum ConfigKey {
       "http.publicBaseUrl",
       "Scheme, host and port that queue URLs start with, e.g. http://sqs.internal:9324; empty means"
           + " from each request's Host header."),
-  SQS_ACCOUNT_ID("sqs.accountId", "12-digit account id in queue URLs and ARNs."),
-  SQS_REGION("sqs.region", "Region in queue ARNs."),
+  SQS_ACCOUNT_ID(
+      "sqs.accountId",
+      "12-digit default account: of unauthenticated requests and of credentials given as KEYID:SECRET."),
+  SQS_REGION("sqs.region", "Default region: the region of unsigned requests (signed ones act in their signature's)."),
+  SQS_REGIONS(
+      "sqs.regions",
+      "Regions served (comma-separated, or a YAML list); a request signed for another is refused. Empty: any."),
   ENGINE_EVENT_LOOPS("engine.eventLoops", "Vert.x event-loop threads; 0 means one per CPU core."),
   ENGINE_SHARDS("engine.shards", "Shard verticles owning the queues; 0 means one per event loop."),
   ENGINE_DISPATCH(
@@ -85,8 +90,9 @@ public enum ConfigKey {
       "Longest a stop (SIGTERM) may take to answer parked polls, close subscriptions and flush writes, in ms."),
   CREDENTIALS(
       "credentials",
-      "KEYID:SECRET[,KEYID:SECRET...]: when set, every SQS request must carry a valid SigV4 signature by"
-          + " one of these keys; empty accepts any signature (authentication off)."),
+      "KEYID:SECRET[,KEYID:SECRET...] (of the default account), or a list of credentials with accessKeyId,"
+          + " secretAccessKey, accountId and permissions: when set, every SQS request must carry a valid SigV4"
+          + " signature by one of these keys; empty accepts any signature (authentication off)."),
   MANAGEMENT_TOKEN(
       "managementToken",
       "Bearer token that /metrics and the push bridges require; empty leaves them open, which is allowed only"

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
@@ -21,6 +22,8 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
  */
 public final class ConfigLoader {
   static final String BUNDLED = "conf/sluice.yaml";
+  /** The keys whose value may be a list of mappings. */
+  private static final Set<String> STRUCTURED = Set.of(ConfigKey.QUEUES.path(), ConfigKey.CREDENTIALS.path());
 
   private ConfigLoader() {}
 
@@ -98,9 +101,11 @@ public final class ConfigLoader {
       String path = prefix.isEmpty() ? String.valueOf(e.getKey()) : prefix + "." + e.getKey();
       if (e.getValue() instanceof Map<?, ?>) {
         flatten(path, e.getValue(), out, source);
-      } else if (e.getValue() instanceof List<?> list && path.equals(ConfigKey.QUEUES.path())) {
-        // Kept whole, as JSON: the one key whose value is a structure (see QueueDefinitions).
+      } else if (e.getValue() instanceof List<?> list && STRUCTURED.contains(path)) {
+        // Kept whole, as JSON, as the environment gives it (see QueueDefinitions, CredentialDefinitions).
         out.put(path, new JsonArray(list).encode());
+      } else if (e.getValue() instanceof List<?> list && path.equals(ConfigKey.SQS_REGIONS.path())) {
+        out.put(path, String.join(",", list.stream().map(String::valueOf).toList()));
       } else if (ConfigKey.byPath(path).isEmpty()) {
         throw new ConfigException("Unknown configuration key '" + path + "' in " + source);
       } else {

@@ -3,7 +3,6 @@ package dev.sluice.config;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -32,7 +31,7 @@ final class ConfigValues {
     if (!account.matches("\\d{12}")) {
       throw v.invalid(ConfigKey.SQS_ACCOUNT_ID, "a 12-digit account id");
     }
-    SqsConfig sqs = new SqsConfig(account, v.string(ConfigKey.SQS_REGION, false));
+    SqsConfig sqs = v.sqs(account);
     String dispatch = v.string(ConfigKey.ENGINE_DISPATCH, false);
     if (!dispatch.equals("direct") && !dispatch.equals("eventbus")) {
       throw v.invalid(ConfigKey.ENGINE_DISPATCH, "direct or eventbus");
@@ -49,8 +48,32 @@ final class ConfigValues {
     OpsConfig ops = new OpsConfig(
         v.oneOf(ConfigKey.METRICS_ENABLED, "true", "false").equals("true"),
         (int) v.number(ConfigKey.SHUTDOWN_GRACE_MILLIS, 1_000, 600_000),
-        QueueDefinitions.parse(v.raw(ConfigKey.QUEUES)));
-    return new SluiceConfig(http, sqs, engine, v.storage(), v.push(), ops, v.security(http.host()));
+        QueueDefinitions.parse(v.raw(ConfigKey.QUEUES), sqs));
+    return new SluiceConfig(http, sqs, engine, v.storage(), v.push(), ops, v.security(http.host(), account));
+  }
+
+  /** The default region must be one the server serves, or unsigned requests could use none. */
+  private SqsConfig sqs(String account) {
+    String region = string(ConfigKey.SQS_REGION, false);
+    if (!SqsConfig.isRegionName(region)) {
+      throw invalid(ConfigKey.SQS_REGION, "a region name such as us-east-1");
+    }
+    List<String> regions = new ArrayList<>();
+    for (String part : string(ConfigKey.SQS_REGIONS, true).split(",")) {
+      String r = part.trim();
+      if (r.isEmpty()) {
+        continue;
+      }
+      if (!SqsConfig.isRegionName(r)) {
+        throw invalid(ConfigKey.SQS_REGIONS, "a comma-separated list of region names such as us-east-1,eu-west-1");
+      }
+      regions.add(r);
+    }
+    if (!regions.isEmpty() && !regions.contains(region)) {
+      throw invalid(ConfigKey.SQS_REGIONS, "a list that holds sqs.region (" + region + "), the region of unsigned"
+          + " requests");
+    }
+    return new SqsConfig(account, region, List.copyOf(regions));
   }
 
   private StorageConfig storage() {
@@ -102,21 +125,9 @@ final class ConfigValues {
     return List.copyOf(out);
   }
 
-  private SecurityConfig security(String host) {
-    Map<String, String> credentials = new LinkedHashMap<>();
-    for (String pair : string(ConfigKey.CREDENTIALS, true).split(",")) {
-      String p = pair.trim();
-      int colon = p.indexOf(':');
-      if (p.isEmpty()) {
-        continue;
-      }
-      if (colon <= 0 || colon == p.length() - 1) {
-        // The value is not echoed: it holds secrets.
-        throw new ConfigException("Invalid value for configuration key '" + ConfigKey.CREDENTIALS.path() + "' ("
-            + ConfigKey.CREDENTIALS.envVar() + "): expected KEYID:SECRET[,KEYID:SECRET...]");
-      }
-      credentials.put(p.substring(0, colon), p.substring(colon + 1));
-    }
+  private SecurityConfig security(String host, String defaultAccountId) {
+    // Its value is never echoed: it holds secrets.
+    List<Credential> credentials = CredentialDefinitions.parse(string(ConfigKey.CREDENTIALS, true), defaultAccountId);
     String token = string(ConfigKey.MANAGEMENT_TOKEN, true);
     if (token.isEmpty() && (!HttpConfig.isLoopback(host) || !credentials.isEmpty())) {
       // With credentials the SQS API is closed to strangers; /metrics and the bridges must not stay open by
@@ -139,7 +150,7 @@ final class ConfigValues {
         throw invalid(k, "a readable PEM file");
       }
     }
-    return new SecurityConfig(Map.copyOf(credentials), token.equals("off") ? "" : token, cert, key);
+    return new SecurityConfig(credentials, token.equals("off") ? "" : token, cert, key);
   }
 
   private String oneOf(ConfigKey k, String a, String b) {

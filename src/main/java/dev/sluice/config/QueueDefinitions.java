@@ -13,15 +13,17 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
 
 /**
  * Reads the {@code queues:} list, from the file or from SLUICE_QUEUES (JSON, which is YAML too).
- * Checks the shape here, naming the offending key; the attribute values themselves are checked by
+ * Checks the shape here, naming the offending key, and gives each queue the default account and
+ * region unless it names others (a region the server serves); the attribute values themselves are checked by
  * the engine when the queue is created, exactly as a CreateQueue request would be.
  */
 final class QueueDefinitions {
-  private static final Set<String> FIELDS = Set.of("name", "attributes", "tags", "deadLetterQueue", "maxReceiveCount");
+  private static final Set<String> FIELDS =
+      Set.of("name", "accountId", "region", "attributes", "tags", "deadLetterQueue", "maxReceiveCount");
 
   private QueueDefinitions() {}
 
-  static List<QueueDefinition> parse(String text) {
+  static List<QueueDefinition> parse(String text, SqsConfig sqs) {
     Object root;
     try {
       root = new Yaml(new SafeConstructor(new LoaderOptions())).load(text);
@@ -35,20 +37,22 @@ final class QueueDefinitions {
       throw invalid("queues", "a list of queues");
     }
     List<QueueDefinition> out = new ArrayList<>();
-    Set<String> names = new HashSet<>();
+    Set<List<String>> queues = new HashSet<>();
     for (int i = 0; i < list.size(); i++) {
-      QueueDefinition q = definition("queues[" + i + "]", list.get(i));
-      if (!names.add(q.name())) {
-        throw invalid(q.key() + ".name", "a name not used by an earlier queue; '" + q.name() + "' is defined twice");
+      QueueDefinition q = definition("queues[" + i + "]", list.get(i), sqs);
+      if (!queues.add(List.of(q.accountId(), q.region(), q.name()))) {
+        throw invalid(q.key() + ".name", "a name not used by an earlier queue of its account and region; '" + q.name()
+            + "' is defined twice");
       }
       out.add(q);
     }
     return List.copyOf(out);
   }
 
-  private static QueueDefinition definition(String key, Object node) {
+  private static QueueDefinition definition(String key, Object node, SqsConfig sqs) {
     if (!(node instanceof Map<?, ?> map)) {
-      throw invalid(key, "a mapping with name, and optionally attributes, tags, deadLetterQueue, maxReceiveCount");
+      throw invalid(key, "a mapping with name, and optionally accountId, region, attributes, tags, deadLetterQueue,"
+          + " maxReceiveCount");
     }
     for (Object field : map.keySet()) {
       if (!FIELDS.contains(String.valueOf(field))) {
@@ -57,6 +61,15 @@ final class QueueDefinitions {
     }
     if (!(map.get("name") instanceof String name) || name.isBlank()) {
       throw invalid(key + ".name", "the queue's name");
+    }
+    Object account = map.get("accountId");
+    String accountId = account == null ? sqs.accountId() : String.valueOf(account);
+    if (!accountId.matches("\\d{12}")) {
+      throw invalid(key + ".accountId", "a 12-digit account id, quoted so that YAML keeps it a string");
+    }
+    Object region = map.get("region");
+    if (region != null && (!SqsConfig.isRegionName(String.valueOf(region)) || !sqs.serves(String.valueOf(region)))) {
+      throw invalid(key + ".region", "a region this server serves (sqs.regions)");
     }
     Map<String, String> attributes = strings(key + ".attributes", map.get("attributes"));
     Map<String, String> tags = strings(key + ".tags", map.get("tags"));
@@ -79,7 +92,8 @@ final class QueueDefinitions {
       }
       count = n;
     }
-    return new QueueDefinition(key, name, attributes, tags, (String) dlq, count);
+    return new QueueDefinition(key, accountId, region == null ? sqs.region() : String.valueOf(region), name,
+        attributes, tags, (String) dlq, count);
   }
 
   /** Scalars become their text; a mapping (a RedrivePolicy written as YAML) becomes its JSON. */

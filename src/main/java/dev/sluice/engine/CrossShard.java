@@ -1,10 +1,11 @@
 package dev.sluice.engine;
 
-import dev.sluice.model.QueueArns;
+import dev.sluice.api.QueueKey;
 import dev.sluice.model.DeadLetterRoute;
 import dev.sluice.model.Message;
 import dev.sluice.model.MessageMoveTask;
 import dev.sluice.model.MessageMover;
+import dev.sluice.model.QueueArns;
 import dev.sluice.model.QueueDirectory;
 import dev.sluice.model.QueueState;
 import io.vertx.core.Future;
@@ -27,14 +28,12 @@ final class CrossShard implements DeadLetterRoute, MessageMover, QueueDirectory 
   static final String NON_EXISTENT_QUEUE = "AWS.SimpleQueueService.NonExistentQueue";
 
   private final ShardRouter router;
-  private final QueueArns arns;
   private volatile ShardDispatcher dispatcher;
-  /** Every queue on every shard, by name; written by the owning shards, read by any. */
-  private final Set<String> queueNames = ConcurrentHashMap.newKeySet();
+  /** Every queue on every shard; written by the owning shards, read by any. */
+  private final Set<QueueKey> queues = ConcurrentHashMap.newKeySet();
 
-  CrossShard(ShardRouter router, QueueArns arns) {
+  CrossShard(ShardRouter router) {
     this.router = router;
-    this.arns = arns;
   }
 
   /** Set once, after the shards have started and before any request reaches them. */
@@ -43,30 +42,30 @@ final class CrossShard implements DeadLetterRoute, MessageMover, QueueDirectory 
   }
 
   @Override
-  public void created(String queueName) {
-    queueNames.add(queueName);
+  public void created(QueueKey queue) {
+    queues.add(queue);
   }
 
   @Override
-  public void deleted(String queueName) {
-    queueNames.remove(queueName);
+  public void deleted(QueueKey queue) {
+    queues.remove(queue);
   }
 
   @Override
   public boolean exists(String deadLetterTargetArn) {
-    String name = arns.nameOf(deadLetterTargetArn);
-    return name != null && queueNames.contains(name);
+    QueueKey key = QueueArns.keyOf(deadLetterTargetArn);
+    return key != null && queues.contains(key);
   }
 
   @Override
   public void moveTo(String deadLetterTargetArn, QueueState source, Message m, long nowMillis) {
-    String sourceName = source.name();
+    QueueKey sourceKey = source.metadata().key();
     String sourceArn = source.metadata().arn();
-    String target = arns.nameOf(deadLetterTargetArn);
+    QueueKey target = QueueArns.keyOf(deadLetterTargetArn);
     Future<Boolean> arrived = target == null
         ? Future.succeededFuture(false)
         : dispatcher.call(router.shardOf(target), (s, reply) -> {
-            QueueState dlq = s.registry().find(target);
+            QueueState dlq = s.find(target);
             if (dlq != null) {
               dlq.adoptDeadLetter(m, sourceArn, s.now());
             }
@@ -75,7 +74,7 @@ final class CrossShard implements DeadLetterRoute, MessageMover, QueueDirectory 
     arrived.onComplete((ok, failure) -> {
       if (failure != null || !ok) {
         // The dead-letter queue went away on the way: the message goes back to its source queue.
-        dispatcher.call(router.shardOf(sourceName), (s, reply) -> {
+        dispatcher.call(router.shardOf(sourceKey), (s, reply) -> {
           source.takeBackOrRelease(m, s.now());
           reply.succeed(null);
         });
@@ -85,23 +84,23 @@ final class CrossShard implements DeadLetterRoute, MessageMover, QueueDirectory 
 
   @Override
   public void move(MessageMoveTask task, List<Message> batch, long nowMillis) {
-    String sourceName = arns.nameOf(task.sourceArn());
-    Map<String, List<Message>> byDestination = new LinkedHashMap<>();
+    QueueKey sourceKey = QueueArns.keyOf(task.sourceArn());
+    Map<QueueKey, List<Message>> byDestination = new LinkedHashMap<>();
     List<Message> nowhere = new ArrayList<>();
     for (Message m : batch) {
       String arn = task.destinationArn() != null ? task.destinationArn() : m.deadLetterSourceArn();
-      String name = arns.nameOf(arn);
-      if (name == null) {
+      QueueKey destination = QueueArns.keyOf(arn);
+      if (destination == null) {
         nowhere.add(m);
       } else {
-        byDestination.computeIfAbsent(name, k -> new ArrayList<>()).add(m);
+        byDestination.computeIfAbsent(destination, k -> new ArrayList<>()).add(m);
       }
     }
     List<Future<List<Message>>> deliveries = new ArrayList<>();
-    List<String> destinations = new ArrayList<>(byDestination.keySet());
-    byDestination.forEach((name, messages) -> deliveries.add(
-        dispatcher.call(router.shardOf(name), (s, reply) -> {
-          QueueState q = s.registry().find(name);
+    List<QueueKey> destinations = new ArrayList<>(byDestination.keySet());
+    byDestination.forEach((destination, messages) -> deliveries.add(
+        dispatcher.call(router.shardOf(destination), (s, reply) -> {
+          QueueState q = s.find(destination);
           if (q == null) {
             reply.succeed(messages);
             return;
@@ -120,7 +119,7 @@ final class CrossShard implements DeadLetterRoute, MessageMover, QueueDirectory 
         undelivered.addAll(d.succeeded() ? d.result() : byDestination.get(destinations.get(i)));
       }
       int arrived = batch.size() - undelivered.size();
-      dispatcher.call(router.shardOf(sourceName), (s, reply) -> {
+      dispatcher.call(router.shardOf(sourceKey), (s, reply) -> {
         task.delivered(arrived, undelivered, undelivered.isEmpty() ? null : NON_EXISTENT_QUEUE, s.now());
         reply.succeed(null);
       });

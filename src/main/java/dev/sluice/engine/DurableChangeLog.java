@@ -1,5 +1,6 @@
 package dev.sluice.engine;
 
+import dev.sluice.api.QueueKey;
 import dev.sluice.model.ChangeLog;
 import dev.sluice.model.Message;
 import dev.sluice.model.MessageState;
@@ -58,8 +59,9 @@ final class DurableChangeLog implements ChangeLog {
 
   @Override
   public void queueSaved(QueueState q) {
-    QueueRow row = new QueueRow(q.metadata().generation(), q.name(), q.metadata().createdAtMillis(),
-        q.metadata().lastModifiedAtMillis(), JsonText.write(q.attributes().stored()),
+    QueueKey key = q.metadata().key();
+    QueueRow row = new QueueRow(q.metadata().generation(), key.accountId(), key.region(), key.name(),
+        q.metadata().createdAtMillis(), q.metadata().lastModifiedAtMillis(), JsonText.write(q.attributes().stored()),
         JsonText.write(q.metadata().tags()));
     ops.add(b -> b.queueSaved(row));
   }

@@ -18,9 +18,7 @@ public record EngineSettings(
     int maxParkedReceives,
     int maxParkedReceivesPerQueue,
     int maxInflightPerQueue,
-    int maxQueues,
-    String accountId,
-    String region) {
+    int maxQueues) {
 
   public int maxParkedReceivesPerShard() {
     return Math.max(1, maxParkedReceives / shards);

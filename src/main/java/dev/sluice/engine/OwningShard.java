@@ -1,5 +1,7 @@
 package dev.sluice.engine;
 
+import dev.sluice.api.Caller;
+import dev.sluice.api.QueueKey;
 import dev.sluice.model.QueueState;
 import io.vertx.core.Future;
 import java.util.function.BiFunction;
@@ -7,64 +9,62 @@ import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
- * Runs a call on the shard that owns a queue, named or given by its URL, and answers it: at once,
- * or, for a change, through {@link #durably}, once what it changed is durable. Stateless; shared by
- * every action class.
+ * Runs a call on the shard that owns a queue, given by its key or by a caller's QueueUrl, and
+ * answers it: at once, or, for a change, through {@link #durably}, once what it changed is durable.
+ * Stateless; shared by every action class.
  */
 final class OwningShard {
   private final ShardDispatcher dispatcher;
   private final ShardRouter router;
-  private final QueueUrls urls;
 
-  OwningShard(ShardDispatcher dispatcher, ShardRouter router, QueueUrls urls) {
+  OwningShard(ShardDispatcher dispatcher, ShardRouter router) {
     this.dispatcher = dispatcher;
     this.router = router;
-    this.urls = urls;
   }
 
-  /** Runs {@code fn} on the shard owning the named queue, with the queue (or QueueDoesNotExist). */
-  <R> Future<R> onQueue(String name, BiFunction<Shard, QueueState, R> fn) {
-    return dispatcher.call(router.shardOf(name), (s, reply) -> reply.succeed(fn.apply(s, s.queue(name))));
+  /** Runs {@code fn} on the shard owning the queue, with the queue (or QueueDoesNotExist). */
+  <R> Future<R> onQueue(QueueKey key, BiFunction<Shard, QueueState, R> fn) {
+    return dispatcher.call(router.shardOf(key), (s, reply) -> reply.succeed(fn.apply(s, s.queue(key))));
   }
 
-  <R> Future<R> onQueueUrl(String queueUrl, BiFunction<Shard, QueueState, R> fn) {
-    return onQueue(urls.nameOf(queueUrl), fn);
+  <R> Future<R> onQueueUrl(Caller c, String queueUrl, BiFunction<Shard, QueueState, R> fn) {
+    return onQueue(QueueUrls.keyOf(c.accountRegion(), queueUrl), fn);
   }
 
   /**
    * Like {@link #onQueueUrl}, for changes a client must not see acknowledged before they are
    * durable (see {@link #durably}).
    */
-  <R> Future<R> onQueueUrlDurably(String queueUrl, BiFunction<Shard, QueueState, R> fn) {
-    return onQueueDurably(urls.nameOf(queueUrl), fn);
+  <R> Future<R> onQueueUrlDurably(Caller c, String queueUrl, BiFunction<Shard, QueueState, R> fn) {
+    return onQueueDurably(QueueUrls.keyOf(c.accountRegion(), queueUrl), fn);
   }
 
   /** {@link #onQueueUrlDurably}, waiting only for the queues {@code mustCommit} accepts. */
   <R> Future<R> onQueueUrlDurably(
-      String queueUrl, BiFunction<Shard, QueueState, R> fn, Predicate<QueueState> mustCommit) {
-    return onQueueDurably(urls.nameOf(queueUrl), fn, mustCommit);
+      Caller c, String queueUrl, BiFunction<Shard, QueueState, R> fn, Predicate<QueueState> mustCommit) {
+    return onQueueDurably(QueueUrls.keyOf(c.accountRegion(), queueUrl), fn, mustCommit);
   }
 
   /** Like {@link #onQueue}, for a change acknowledged through {@link #durably}. */
-  <R> Future<R> onQueueDurably(String name, BiFunction<Shard, QueueState, R> fn) {
-    return onQueueDurably(name, fn, q -> true);
+  <R> Future<R> onQueueDurably(QueueKey key, BiFunction<Shard, QueueState, R> fn) {
+    return onQueueDurably(key, fn, q -> true);
   }
 
   private <R> Future<R> onQueueDurably(
-      String name, BiFunction<Shard, QueueState, R> fn, Predicate<QueueState> mustCommit) {
-    return durably(name, s -> fn.apply(s, s.queue(name)), s -> mustCommit.test(s.queue(name)));
+      QueueKey key, BiFunction<Shard, QueueState, R> fn, Predicate<QueueState> mustCommit) {
+    return durably(key, s -> fn.apply(s, s.queue(key)), s -> mustCommit.test(s.queue(key)));
   }
 
   /**
-   * {@link #durably(String, Function, Predicate)} for a call whose changes always wait, on a queue
+   * {@link #durably(QueueKey, Function, Predicate)} for a call whose changes always wait, on a queue
    * that need not exist yet (it may create or delete it).
    */
-  <R> Future<R> durably(String name, Function<Shard, R> fn) {
-    return durably(name, fn, s -> true);
+  <R> Future<R> durably(QueueKey key, Function<Shard, R> fn) {
+    return durably(key, fn, s -> true);
   }
 
   /**
-   * Runs {@code fn} on the shard that owns the named queue: the one way a change is acknowledged.
+   * Runs {@code fn} on the shard that owns the queue: the one way a change is acknowledged.
    * Under durability commit the answer waits until what the call changed has committed, and fails
    * as a send's does when it cannot (ServiceUnavailable past pg.sendTimeoutMillis, InternalFailure
    * when PostgreSQL refuses it for good); a call that changed nothing waits for what its shard
@@ -72,8 +72,8 @@ final class OwningShard {
    * stored. {@code mustCommit} (asked after {@code fn}) may let a call's changes be written behind.
    * Under relaxed durability, and in memory, it answers at once.
    */
-  private <R> Future<R> durably(String name, Function<Shard, R> fn, Predicate<Shard> mustCommit) {
-    return dispatcher.call(router.shardOf(name), (s, reply) -> {
+  private <R> Future<R> durably(QueueKey key, Function<Shard, R> fn, Predicate<Shard> mustCommit) {
+    return dispatcher.call(router.shardOf(key), (s, reply) -> {
       R answer = fn.apply(s);
       if (!s.answersAfterCommit() || !mustCommit.test(s)) {
         reply.succeed(answer);

@@ -7,6 +7,7 @@ import dev.sluice.api.DeleteQueue;
 import dev.sluice.api.GetQueueAttributes;
 import dev.sluice.api.GetQueueUrl;
 import dev.sluice.api.ListQueueTags;
+import dev.sluice.api.QueueKey;
 import dev.sluice.api.PurgeQueue;
 import dev.sluice.api.RemovePermission;
 import dev.sluice.api.SetQueueAttributes;
@@ -24,107 +25,109 @@ import io.vertx.core.Future;
  */
 public final class QueueActions {
   private final OwningShard owningShard;
-  private final QueueUrls urls;
   private final RedriveChecks redrive;
 
-  QueueActions(OwningShard owningShard, QueueUrls urls, RedriveChecks redrive) {
+  QueueActions(OwningShard owningShard, RedriveChecks redrive) {
     this.owningShard = owningShard;
-    this.urls = urls;
     this.redrive = redrive;
   }
 
+  /** A new queue belongs to the caller's account, in the caller's region. */
   public Future<CreateQueue.Response> createQueue(Caller c, CreateQueue.Request r) {
     String name = r.queueName();
     if (name == null || name.isEmpty()) {
       return Future.failedFuture(SqsException.missingParameter("QueueName"));
     }
-    String url = urls.urlOf(c.baseUrl(), name);
+    QueueKey key = c.accountRegion().queue(name);
+    String url = QueueUrls.urlOf(c.baseUrl(), key);
     // A RedrivePolicy's target may live on another shard: it is checked there first (AWS: Amazon SQS
     // dead-letter queues).
-    return redrive.checkRedrivePolicy(name, r.attributes()).compose(checked -> owningShard.durably(name,
+    return redrive.checkRedrivePolicy(key, r.attributes()).compose(checked -> owningShard.durably(key,
         s -> {
-          s.registry().create(name, r.attributes(), r.tags(), s.now());
+          s.registry(key.accountRegion()).create(name, r.attributes(), r.tags(), s.now());
           return new CreateQueue.Response(url);
         }));
   }
 
+  /** The queue of QueueOwnerAWSAccountId when given, else of the caller's account; in the caller's region. */
   public Future<GetQueueUrl.Response> getQueueUrl(Caller c, GetQueueUrl.Request r) {
     String name = r.queueName();
     if (name == null || name.isEmpty()) {
       return Future.failedFuture(SqsException.missingParameter("QueueName"));
     }
-    urls.checkOwner(r.queueOwnerAwsAccountId());
-    String url = urls.urlOf(c.baseUrl(), name);
-    return owningShard.onQueue(name, (s, q) -> new GetQueueUrl.Response(url));
+    String owner = r.queueOwnerAwsAccountId();
+    QueueKey key = new QueueKey(owner == null || owner.isEmpty() ? c.accountId() : owner, c.region(), name);
+    String url = QueueUrls.urlOf(c.baseUrl(), key);
+    return owningShard.onQueue(key, (s, q) -> new GetQueueUrl.Response(url));
   }
 
-  public Future<Void> deleteQueue(DeleteQueue.Request r) {
-    String name = urls.nameOf(r.queueUrl());
-    return owningShard.durably(name, s -> {
-      s.registry().delete(name, s.now());
+  public Future<Void> deleteQueue(Caller c, DeleteQueue.Request r) {
+    QueueKey key = QueueUrls.keyOf(c.accountRegion(), r.queueUrl());
+    return owningShard.durably(key, s -> {
+      s.registry(key.accountRegion()).delete(key.name(), s.now());
       return null;
     });
   }
 
-  public Future<GetQueueAttributes.Response> getQueueAttributes(GetQueueAttributes.Request r) {
+  public Future<GetQueueAttributes.Response> getQueueAttributes(Caller c, GetQueueAttributes.Request r) {
     return owningShard.onQueueUrl(
-        r.queueUrl(), (s, q) -> new GetQueueAttributes.Response(q.attributeValues(r.attributeNames())));
+        c, r.queueUrl(), (s, q) -> new GetQueueAttributes.Response(q.attributeValues(r.attributeNames())));
   }
 
-  public Future<Void> setQueueAttributes(SetQueueAttributes.Request r) {
+  public Future<Void> setQueueAttributes(Caller c, SetQueueAttributes.Request r) {
     if (r.attributes() == null) {
       return Future.failedFuture(SqsException.missingParameter("Attributes"));
     }
-    String name = urls.nameOf(r.queueUrl());
-    return redrive.checkRedrivePolicy(name, r.attributes()).compose(checked -> owningShard.onQueueDurably(name,
+    QueueKey key = QueueUrls.keyOf(c.accountRegion(), r.queueUrl());
+    return redrive.checkRedrivePolicy(key, r.attributes()).compose(checked -> owningShard.onQueueDurably(key,
         (s, q) -> {
           q.setAttributes(r.attributes(), s.now());
           return null;
         }));
   }
 
-  public Future<Void> tagQueue(TagQueue.Request r) {
+  public Future<Void> tagQueue(Caller c, TagQueue.Request r) {
     if (r.tags() == null) {
       return Future.failedFuture(SqsException.missingParameter("Tags"));
     }
-    return owningShard.onQueueUrlDurably(r.queueUrl(), (s, q) -> {
+    return owningShard.onQueueUrlDurably(c, r.queueUrl(), (s, q) -> {
       q.metadata().tag(r.tags());
       s.resources().changes().queueSaved(q);
       return null;
     });
   }
 
-  public Future<Void> untagQueue(UntagQueue.Request r) {
+  public Future<Void> untagQueue(Caller c, UntagQueue.Request r) {
     if (r.tagKeys() == null) {
       return Future.failedFuture(SqsException.missingParameter("TagKeys"));
     }
-    return owningShard.onQueueUrlDurably(r.queueUrl(), (s, q) -> {
+    return owningShard.onQueueUrlDurably(c, r.queueUrl(), (s, q) -> {
       q.metadata().untag(r.tagKeys());
       s.resources().changes().queueSaved(q);
       return null;
     });
   }
 
-  public Future<ListQueueTags.Response> listQueueTags(ListQueueTags.Request r) {
-    return owningShard.onQueueUrl(r.queueUrl(), (s, q) -> new ListQueueTags.Response(q.metadata().tags()));
+  public Future<ListQueueTags.Response> listQueueTags(Caller c, ListQueueTags.Request r) {
+    return owningShard.onQueueUrl(c, r.queueUrl(), (s, q) -> new ListQueueTags.Response(q.metadata().tags()));
   }
 
-  public Future<Void> purgeQueue(PurgeQueue.Request r) {
-    return owningShard.onQueueUrlDurably(r.queueUrl(), (s, q) -> {
+  public Future<Void> purgeQueue(Caller c, PurgeQueue.Request r) {
+    return owningShard.onQueueUrlDurably(c, r.queueUrl(), (s, q) -> {
       q.purge(s.now());
       return null;
     });
   }
 
-  public Future<Void> addPermission(AddPermission.Request r) {
-    return owningShard.onQueueUrlDurably(r.queueUrl(), (s, q) -> {
+  public Future<Void> addPermission(Caller c, AddPermission.Request r) {
+    return owningShard.onQueueUrlDurably(c, r.queueUrl(), (s, q) -> {
       QueuePermissions.add(q, r.label(), r.awsAccountIds(), r.actions(), s.now());
       return null;
     });
   }
 
-  public Future<Void> removePermission(RemovePermission.Request r) {
-    return owningShard.onQueueUrlDurably(r.queueUrl(), (s, q) -> {
+  public Future<Void> removePermission(Caller c, RemovePermission.Request r) {
+    return owningShard.onQueueUrlDurably(c, r.queueUrl(), (s, q) -> {
       QueuePermissions.remove(q, r.label(), s.now());
       return null;
     });

@@ -1,7 +1,6 @@
 package dev.sluice.engine;
 
 import dev.sluice.model.MemoryBudget;
-import dev.sluice.model.QueueArns;
 import dev.sluice.model.QueueLimit;
 import dev.sluice.persistence.DurableStore;
 import io.vertx.core.DeploymentOptions;
@@ -28,24 +27,22 @@ public final class QueueEngine {
   private final RedriveActions redrive;
   private final ShardDispatcher dispatcher;
   private final MemoryBudget budget;
-  private final QueueArns arns;
 
-  private QueueEngine(ShardDispatcher dispatcher, ServingGate gate, ShardRouter router, QueueUrls urls,
-      QueueArns arns, CrossShard crossShard, MemoryBudget budget) {
+  private QueueEngine(ShardDispatcher dispatcher, ServingGate gate, ShardRouter router, CrossShard crossShard,
+      MemoryBudget budget) {
     this.dispatcher = dispatcher;
     this.budget = budget;
-    this.arns = arns;
     ShardDispatcher clients = gate == ServingGate.OPEN ? dispatcher : new GatedDispatcher(dispatcher, gate);
-    RedriveChecks checks = new RedriveChecks(clients, router, arns);
-    OwningShard owningShard = new OwningShard(clients, router, urls);
-    this.queues = new QueueActions(owningShard, urls, checks);
+    RedriveChecks checks = new RedriveChecks(clients, router);
+    OwningShard owningShard = new OwningShard(clients, router);
+    this.queues = new QueueActions(owningShard, checks);
     this.startupQueues = gate == ServingGate.OPEN ? queues
-        : new QueueActions(new OwningShard(dispatcher, router, urls), urls, new RedriveChecks(dispatcher, router, arns));
-    this.listing = new QueueListing(clients, urls);
+        : new QueueActions(new OwningShard(dispatcher, router), new RedriveChecks(dispatcher, router));
+    this.listing = new QueueListing(clients);
     this.sends = new SendActions(owningShard);
-    this.receives = new ReceiveActions(clients, dispatcher, router, urls);
+    this.receives = new ReceiveActions(clients, dispatcher, router);
     this.receipts = new ReceiptActions(owningShard);
-    this.redrive = new RedriveActions(clients, router, urls, arns, checks, crossShard);
+    this.redrive = new RedriveActions(clients, router, checks, crossShard);
   }
 
   /**
@@ -67,12 +64,12 @@ public final class QueueEngine {
     }
     MonotonicClock clock = new MonotonicClock();
     ShardRouter router = new ShardRouter(settings.shards());
-    QueueArns arns = new QueueArns(settings.region(), settings.accountId());
-    CrossShard crossShard = new CrossShard(router, arns);
+    CrossShard crossShard = new CrossShard(router);
     List<ShardVerticle> shards = new ArrayList<>();
     List<Future<String>> deployed = new ArrayList<>();
     for (int i = 0; i < settings.shards(); i++) {
-      ShardVerticle v = new ShardVerticle(i, settings, budget, queueLimit, receiptSecret, eventBus, clock, crossShard, arns, durable);
+      ShardVerticle v =
+          new ShardVerticle(i, settings, budget, queueLimit, receiptSecret, eventBus, clock, crossShard, durable);
       shards.add(v);
       // Each deployment gets its own event-loop context, assigned round-robin over the loops.
       deployed.add(vertx.deployVerticle(v, new DeploymentOptions().setThreadingModel(ThreadingModel.EVENT_LOOP)));
@@ -80,10 +77,9 @@ public final class QueueEngine {
     ShardDispatcher dispatcher =
         eventBus ? new EventBusDispatcher(vertx, shards.size()) : new DirectDispatcher(vertx, shards);
     crossShard.connect(dispatcher);
-    QueueUrls urls = new QueueUrls(settings.accountId());
     ServingGate gate = durable == null ? ServingGate.OPEN : durable::notServingReason;
     Future<QueueEngine> started =
-        Future.all(deployed).map(done -> new QueueEngine(dispatcher, gate, router, urls, arns, crossShard, budget));
+        Future.all(deployed).map(done -> new QueueEngine(dispatcher, gate, router, crossShard, budget));
     if (durable == null) {
       return started;
     }
@@ -98,10 +94,6 @@ public final class QueueEngine {
   /** The server-wide memory budget the shards charge messages to. */
   public MemoryBudget memoryBudget() {
     return budget;
-  }
-
-  public QueueArns arns() {
-    return arns;
   }
 
   public QueueActions queues() {

@@ -1,5 +1,6 @@
 package dev.sluice.engine;
 
+import dev.sluice.api.AccountRegion;
 import dev.sluice.api.Caller;
 import dev.sluice.api.Limits;
 import dev.sluice.api.ListQueues;
@@ -15,26 +16,30 @@ import java.util.Base64;
 import java.util.List;
 
 /**
- * ListQueues (its page in the AWS API reference): asks every shard for its matching names, then sorts and pages
- * them. The NextToken is the last name returned, encoded; it stays valid while queues come and go.
+ * ListQueues (its page in the AWS API reference): the queues of the caller's account in the
+ * caller's region. Asks every shard for its matching names, then sorts and pages them. The
+ * NextToken is the last name returned, encoded; it stays valid while queues come and go.
  */
 public final class QueueListing {
   private final ShardDispatcher dispatcher;
-  private final QueueUrls urls;
 
-  QueueListing(ShardDispatcher dispatcher, QueueUrls urls) {
+  QueueListing(ShardDispatcher dispatcher) {
     this.dispatcher = dispatcher;
-    this.urls = urls;
   }
 
   public Future<ListQueues.Response> listQueues(Caller c, ListQueues.Request r) {
     Integer max = r.maxResults();
     checkMaxResults(max);
     String baseUrl = c.baseUrl();
-    return dispatcher.onEveryShard(s -> s.registry().names(r.queueNamePrefix())).map(perShard -> {
+    AccountRegion place = c.accountRegion();
+    return dispatcher.onEveryShard(s -> {
+      QueueRegistry queues = s.registryIfAny(place);
+      return queues == null ? List.<String>of() : queues.names(r.queueNamePrefix());
+    }).map(perShard -> {
       List<String> names = perShard.stream().flatMap(List::stream).toList();
       Page page = page(names, r.nextToken(), max);
-      return new ListQueues.Response(page.names().stream().map(n -> urls.urlOf(baseUrl, n)).toList(), page.nextToken());
+      return new ListQueues.Response(
+          page.names().stream().map(n -> QueueUrls.urlOf(baseUrl, place.queue(n))).toList(), page.nextToken());
     });
   }
 

@@ -1,26 +1,26 @@
 package dev.sluice.engine;
 
+import dev.sluice.api.AccountRegion;
+import dev.sluice.api.QueueKey;
 import dev.sluice.api.SqsException;
 
 /**
- * Queue URLs: {@code <base>/<account>/<name>} out, and back to a queue name in. A request's queue
+ * Queue URLs: {@code <base>/<account>/<name>} out, and back to a queue's key in. A request's queue
  * is named by the last two path segments of its QueueUrl; host, port and scheme are ignored
- * (clients mix localhost and 127.0.0.1), an account other than ours names no queue of ours, and a
- * bare queue name is accepted as AWS does (the SQS queue and message identifiers guide).
+ * (clients mix localhost and 127.0.0.1), and a bare queue name is accepted as AWS does (the SQS
+ * queue and message identifiers guide). A URL carries no region: the queue is the one of the
+ * request's region. Its account segment names the owner, which may be another account than the
+ * caller's; without one, the caller's account owns the queue. Pure.
  */
 public final class QueueUrls {
-  private final String accountId;
+  private QueueUrls() {}
 
-  public QueueUrls(String accountId) {
-    this.accountId = accountId;
+  public static String urlOf(String baseUrl, QueueKey queue) {
+    return baseUrl + "/" + queue.accountId() + "/" + queue.name();
   }
 
-  public String urlOf(String baseUrl, String queueName) {
-    return baseUrl + "/" + accountId + "/" + queueName;
-  }
-
-  /** The queue name a QueueUrl names; MissingParameter when absent. */
-  public String nameOf(String queueUrl) {
+  /** The queue a QueueUrl names for a caller acting in {@code caller}; MissingParameter when absent. */
+  public static QueueKey keyOf(AccountRegion caller, String queueUrl) {
     if (queueUrl == null || queueUrl.isEmpty()) {
       throw SqsException.missingParameter("QueueUrl");
     }
@@ -37,19 +37,18 @@ public final class QueueUrls {
     if (name.isEmpty()) {
       throw SqsException.queueDoesNotExist();
     }
+    String owner = caller.accountId();
     if (slash > 0) {
       String account = path.substring(path.lastIndexOf('/', slash - 1) + 1, slash);
-      if (account.length() == 12 && account.chars().allMatch(Character::isDigit)) {
-        checkOwner(account);
+      if (isAccountId(account)) {
+        owner = account;
       }
     }
-    return name;
+    return new QueueKey(owner, caller.region(), name);
   }
 
-  /** A queue of another account does not exist here. */
-  public void checkOwner(String accountId) {
-    if (accountId != null && !accountId.isEmpty() && !accountId.equals(this.accountId)) {
-      throw SqsException.queueDoesNotExist();
-    }
+  /** Whether {@code s} is a 12-digit account id, as queue URLs and ARNs carry them. */
+  public static boolean isAccountId(String s) {
+    return s != null && s.length() == 12 && s.chars().allMatch(c -> c >= '0' && c <= '9');
   }
 }

@@ -2,6 +2,7 @@ package dev.sluice.engine;
 
 import dev.sluice.api.BatchIdsResponse;
 import dev.sluice.api.BatchResultErrorEntry;
+import dev.sluice.api.Caller;
 import dev.sluice.api.ChangeMessageVisibility;
 import dev.sluice.api.ChangeMessageVisibilityBatch;
 import dev.sluice.api.DeleteMessage;
@@ -26,42 +27,41 @@ public final class ReceiptActions {
     this.owningShard = owningShard;
   }
 
-  public Future<Void> deleteMessage(DeleteMessage.Request r) {
+  public Future<Void> deleteMessage(Caller c, DeleteMessage.Request r) {
     String handle = required(r.receiptHandle(), "ReceiptHandle");
     // A FIFO delete must survive a crash, or the message would come back out of its exactly-once
     // window: under durability commit it is answered once committed. Standard deletes are written
     // behind (a lost one is a redelivery, which at-least-once allows).
-    return owningShard.onQueueUrlDurably(r.queueUrl(), (s, q) -> {
+    return owningShard.onQueueUrlDurably(c, r.queueUrl(), (s, q) -> {
       q.delete(handle, s.now());
       return null;
     }, IS_FIFO);
   }
 
-  public Future<Void> changeMessageVisibility(ChangeMessageVisibility.Request r) {
+  public Future<Void> changeMessageVisibility(Caller c, ChangeMessageVisibility.Request r) {
     String handle = required(r.receiptHandle(), "ReceiptHandle");
     int seconds = visibility(r.visibilityTimeout());
-    return owningShard.onQueueUrl(r.queueUrl(), (s, q) -> {
+    return owningShard.onQueueUrl(c, r.queueUrl(), (s, q) -> {
       q.changeVisibility(handle, seconds, s.now());
       return null;
     });
   }
 
-  public Future<BatchIdsResponse> deleteMessageBatch(DeleteMessageBatch.Request r) {
+  public Future<BatchIdsResponse> deleteMessageBatch(Caller c, DeleteMessageBatch.Request r) {
     List<DeleteMessageBatch.Entry> entries = r.entries();
     BatchRules.checkEntryIds(entries, DeleteMessageBatch.Entry::id, "DeleteMessageBatchRequestEntry");
-    return owningShard.onQueueUrlDurably(r.queueUrl(), (s, q) -> each(entries, DeleteMessageBatch.Entry::id, e -> {
+    return owningShard.onQueueUrlDurably(c, r.queueUrl(), (s, q) -> each(entries, DeleteMessageBatch.Entry::id, e -> {
       q.delete(required(e.receiptHandle(), "ReceiptHandle"), s.now());
     }), IS_FIFO);
   }
 
-  public Future<BatchIdsResponse> changeMessageVisibilityBatch(ChangeMessageVisibilityBatch.Request r) {
+  public Future<BatchIdsResponse> changeMessageVisibilityBatch(Caller c, ChangeMessageVisibilityBatch.Request r) {
     List<ChangeMessageVisibilityBatch.Entry> entries = r.entries();
     BatchRules.checkEntryIds(
         entries, ChangeMessageVisibilityBatch.Entry::id, "ChangeMessageVisibilityBatchRequestEntry");
-    return owningShard.onQueueUrl(r.queueUrl(), (s, q) -> each(entries, ChangeMessageVisibilityBatch.Entry::id, e -> {
-      q.changeVisibility(
-          required(e.receiptHandle(), "ReceiptHandle"), visibility(e.visibilityTimeout()), s.now());
-    }));
+    return owningShard.onQueueUrl(c, r.queueUrl(),
+        (s, q) -> each(entries, ChangeMessageVisibilityBatch.Entry::id, e -> q.changeVisibility(
+            required(e.receiptHandle(), "ReceiptHandle"), visibility(e.visibilityTimeout()), s.now())));
   }
 
   /** Applies the action to every entry; an entry's SQS error becomes its Failed entry. */

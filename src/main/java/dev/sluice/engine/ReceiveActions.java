@@ -1,7 +1,9 @@
 package dev.sluice.engine;
 
+import dev.sluice.api.Caller;
 import dev.sluice.api.ErrorCode;
 import dev.sluice.api.Limits;
+import dev.sluice.api.QueueKey;
 import dev.sluice.api.ReceiveMessage;
 import dev.sluice.api.SqsException;
 import dev.sluice.model.AttributeSelection;
@@ -24,16 +26,14 @@ public final class ReceiveActions {
   /** For giving messages back: the server's own work, done whether or not it serves. */
   private final ShardDispatcher internal;
   private final ShardRouter router;
-  private final QueueUrls urls;
 
-  ReceiveActions(ShardDispatcher dispatcher, ShardDispatcher internal, ShardRouter router, QueueUrls urls) {
+  ReceiveActions(ShardDispatcher dispatcher, ShardDispatcher internal, ShardRouter router) {
     this.dispatcher = dispatcher;
     this.internal = internal;
     this.router = router;
-    this.urls = urls;
   }
 
-  public Future<ReceiveMessage.Response> receiveMessage(ReceiveMessage.Request r, CallerGone gone) {
+  public Future<ReceiveMessage.Response> receiveMessage(Caller c, ReceiveMessage.Request r, CallerGone gone) {
     int max = r.maxNumberOfMessages() == null ? 1 : r.maxNumberOfMessages();
     if (max < 1 || max > Limits.MAX_MESSAGES_PER_RECEIVE) {
       throw SqsException.invalidValue(max, "MaxNumberOfMessages", "Must be between 1 and 10, if provided.");
@@ -53,10 +53,10 @@ public final class ReceiveActions {
     }
     AttributeSelection selection =
         AttributeSelection.of(r.attributeNames(), r.messageSystemAttributeNames(), r.messageAttributeNames());
-    String name = urls.nameOf(r.queueUrl());
-    int shard = router.shardOf(name);
+    QueueKey key = QueueUrls.keyOf(c.accountRegion(), r.queueUrl());
+    int shard = router.shardOf(key);
     Future<ReceiveMessage.Response> answer = dispatcher.call(shard, (s, reply) -> {
-      QueueState q = s.queue(name);
+      QueueState q = s.queue(key);
       long now = s.now();
       // The attempt id matters to FIFO queues only; standard queues ignore it (the SQS FIFO queues guide).
       ReceiveSpec spec = new ReceiveSpec(
@@ -87,7 +87,7 @@ public final class ReceiveActions {
       // that raced the lease): what it took becomes visible again at once, and the poll ends with
       // nothing, as a wait that ran out would.
       if (!response.messages().isEmpty()) {
-        release(shard, name, response.messages());
+        release(shard, key, response.messages());
       }
       return EMPTY;
     });
@@ -95,14 +95,14 @@ public final class ReceiveActions {
     // the meantime nobody will read these messages, so they become visible again at once.
     return answer.map(response -> {
       if (gone.isFired() && !response.messages().isEmpty()) {
-        release(shard, name, response.messages());
+        release(shard, key, response.messages());
       }
       return response;
     });
   }
 
-  private void release(int shard, String name, List<ReceiveMessage.Message> messages) {
-    giveBack(shard, name, messages.stream().map(ReceiveMessage.Message::receiptHandle).toList());
+  private void release(int shard, QueueKey key, List<ReceiveMessage.Message> messages) {
+    giveBack(shard, key, messages.stream().map(ReceiveMessage.Message::receiptHandle).toList());
   }
 
   /**
@@ -110,14 +110,14 @@ public final class ReceiveActions {
    * subscription that ends with messages unacknowledged. Handles that no longer name a message in
    * flight (deleted, changed, queue gone) are skipped.
    */
-  public Future<Void> giveBack(String queueUrl, List<String> receiptHandles) {
-    String name = urls.nameOf(queueUrl);
-    return giveBack(router.shardOf(name), name, receiptHandles);
+  public Future<Void> giveBack(Caller c, String queueUrl, List<String> receiptHandles) {
+    QueueKey key = QueueUrls.keyOf(c.accountRegion(), queueUrl);
+    return giveBack(router.shardOf(key), key, receiptHandles);
   }
 
-  private Future<Void> giveBack(int shard, String name, List<String> receiptHandles) {
+  private Future<Void> giveBack(int shard, QueueKey key, List<String> receiptHandles) {
     return internal.call(shard, (s, reply) -> {
-      QueueState q = s.registry().find(name);
+      QueueState q = s.find(key);
       for (String handle : q == null ? List.<String>of() : receiptHandles) {
         try {
           q.changeVisibility(handle, 0, s.now());

@@ -1,5 +1,6 @@
 package dev.sluice.engine;
 
+import dev.sluice.api.QueueKey;
 import dev.sluice.model.JsonText;
 import dev.sluice.model.QueueState;
 import dev.sluice.model.RestoredMessage;
@@ -15,9 +16,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Start-up in durable mode (src/site/markdown/durability.md): every queue, then every live message with its deadline,
- * receive count and receipt number, put back on the shard that owns it before the HTTP port opens.
- * Messages go to their shard in chunks, each one shard call, so no loop holds a long turn.
+ * Start-up in durable mode (src/site/markdown/durability.md): every queue, in its account and
+ * region, then every live message with its deadline, receive count and receipt number, put back on
+ * the shard that owns it before the HTTP port opens. Messages go to their shard in chunks, each one
+ * shard call, so no loop holds a long turn.
  */
 final class Recovery {
   static final int CHUNK = 5_000;
@@ -32,14 +34,15 @@ final class Recovery {
 
   /** Answers how many queues and messages came back. */
   Future<String> run(Pool pool) {
-    return pool.query("SELECT id, name, created_at, modified_at, attributes, tags FROM sluice_queues").execute()
+    return pool.query("SELECT id, account_id, region, name, created_at, modified_at, attributes, tags"
+            + " FROM sluice_queues").execute()
         .compose(rows -> {
           List<Future<QueueState>> restored = new ArrayList<>();
           for (Row r : rows) {
-            String name = r.getString(1);
-            restored.add(dispatcher.call(router.shardOf(name), (s, reply) -> {
-              QueueState q = s.registry().restore(name, r.getLong(0), r.getLong(2), r.getLong(3),
-                  strings(r.getString(4)), strings(r.getString(5)));
+            QueueKey key = new QueueKey(r.getString(1), r.getString(2), r.getString(3));
+            restored.add(dispatcher.call(router.shardOf(key), (s, reply) -> {
+              QueueState q = s.registry(key.accountRegion()).restore(key.name(), r.getLong(0), r.getLong(4),
+                  r.getLong(5), strings(r.getString(6)), strings(r.getString(7)));
               q.resumeSequence(s.now()); // FIFO queues only: standard ones number nothing
               reply.succeed(q);
             }));
@@ -52,8 +55,8 @@ final class Recovery {
                     + " deduplication entries")));
   }
 
-  static final String MESSAGES = "SELECT q.name, m.message_key, m.message_id, m.sent_at, m.sequence_number,"
-      + " m.visible_at, m.receive_count, m.first_receive_at, m.receipt_sequence, m.content"
+  static final String MESSAGES = "SELECT q.account_id, q.region, q.name, m.message_key, m.message_id, m.sent_at,"
+      + " m.sequence_number, m.visible_at, m.receive_count, m.first_receive_at, m.receipt_sequence, m.content"
       + " FROM sluice_messages m JOIN sluice_queues q ON q.id = m.queue_id"
       + " ORDER BY m.queue_id, m.sequence_number, m.message_key";
 
@@ -84,23 +87,23 @@ final class Recovery {
   }
 
   private Future<Integer> restorePage(Iterable<Row> rows) {
-    Map<Integer, List<Object[]>> byShard = new LinkedHashMap<>();
+    Map<Integer, List<Restored>> byShard = new LinkedHashMap<>();
     int count = 0;
     for (Row r : rows) {
-      String name = r.getString(0);
-      MessageContent c = MessageContent.decode(r.getBuffer(9).getBytes());
-      RestoredMessage m = new RestoredMessage(r.getLong(1), r.getUUID(2), c.body(), c.attributes(),
-          c.traceHeader(), c.senderId(), r.getLong(3), c.groupId(), c.deduplicationId(), r.getLong(4),
-          c.deadLetterSourceArn(), r.getLong(5), r.getInteger(6), r.getLong(7), r.getInteger(8));
-      byShard.computeIfAbsent(router.shardOf(name), k -> new ArrayList<>()).add(new Object[] {name, m});
+      QueueKey key = keyOf(r);
+      MessageContent c = MessageContent.decode(r.getBuffer(11).getBytes());
+      RestoredMessage m = new RestoredMessage(r.getLong(3), r.getUUID(4), c.body(), c.attributes(),
+          c.traceHeader(), c.senderId(), r.getLong(5), c.groupId(), c.deduplicationId(), r.getLong(6),
+          c.deadLetterSourceArn(), r.getLong(7), r.getInteger(8), r.getLong(9), r.getInteger(10));
+      byShard.computeIfAbsent(router.shardOf(key), k -> new ArrayList<>()).add(new Restored(key, m));
       count++;
     }
     List<Future<Void>> done = new ArrayList<>();
     // A page holds at most CHUNK rows, so each shard restores its share in one call.
     byShard.forEach((shard, messages) -> done.add(dispatcher.call(shard, (s, reply) -> {
       long now = s.now();
-      for (Object[] m : messages) {
-        s.registry().get((String) m[0]).restore((RestoredMessage) m[1], now);
+      for (Restored m : messages) {
+        s.queue(m.queue()).restore(m.message(), now);
       }
       reply.succeed(null);
     })));
@@ -108,29 +111,37 @@ final class Recovery {
     return Future.all(done).map(all -> total);
   }
 
+  /** A message read back, and the queue it goes to. */
+  private record Restored(QueueKey queue, RestoredMessage message) {}
+
   /** FIFO deduplication entries still within their window, in expiry order. */
   private Future<Integer> restoreDeduplication(Pool pool) {
     long now = System.currentTimeMillis();
-    return pool.preparedQuery("SELECT q.name, d.dedup_key, d.message_id, d.sequence_number, d.expires_at"
-            + " FROM sluice_dedup d JOIN sluice_queues q ON q.id = d.queue_id WHERE d.expires_at > $1"
+    return pool.preparedQuery("SELECT q.account_id, q.region, q.name, d.dedup_key, d.message_id, d.sequence_number,"
+            + " d.expires_at FROM sluice_dedup d JOIN sluice_queues q ON q.id = d.queue_id WHERE d.expires_at > $1"
             + " ORDER BY d.expires_at").execute(io.vertx.sqlclient.Tuple.of(now))
         .compose(rows -> {
           Map<Integer, List<Row>> byShard = new LinkedHashMap<>();
           for (Row r : rows) {
-            byShard.computeIfAbsent(router.shardOf(r.getString(0)), k -> new ArrayList<>()).add(r);
+            byShard.computeIfAbsent(router.shardOf(keyOf(r)), k -> new ArrayList<>()).add(r);
           }
           List<Future<Void>> done = new ArrayList<>();
           byShard.forEach((shard, entries) -> done.add(dispatcher.call(shard, (s, reply) -> {
             for (Row r : entries) {
-              QueueState q = s.registry().find(r.getString(0));
+              QueueState q = s.find(keyOf(r));
               if (q != null && q.attributes().fifo()) {
-                q.restoreDeduplication(r.getString(1), r.getUUID(2).toString(), r.getLong(3), r.getLong(4));
+                q.restoreDeduplication(r.getString(3), r.getUUID(4).toString(), r.getLong(5), r.getLong(6));
               }
             }
             reply.succeed(null);
           })));
           return Future.all(done).map(all -> rows.size());
         });
+  }
+
+  /** The queue of a row whose first columns are account_id, region and name. */
+  private static QueueKey keyOf(Row r) {
+    return new QueueKey(r.getString(0), r.getString(1), r.getString(2));
   }
 
   private static Map<String, String> strings(String json) {

@@ -1,23 +1,28 @@
 package dev.sluice.engine;
 
-import dev.sluice.model.QueueArns;
+import dev.sluice.api.AccountRegion;
 import dev.sluice.api.CancelMessageMoveTask;
 import dev.sluice.api.Caller;
 import dev.sluice.api.ErrorCode;
 import dev.sluice.api.ListDeadLetterSourceQueues;
 import dev.sluice.api.ListMessageMoveTasks;
+import dev.sluice.api.QueueKey;
 import dev.sluice.api.SqsException;
 import dev.sluice.api.StartMessageMoveTask;
 import dev.sluice.model.MessageMoveTask;
+import dev.sluice.model.QueueArns;
 import dev.sluice.model.QueueState;
 import io.vertx.core.Future;
 import java.util.List;
 
 /**
- * Dead-letter queue administration: ListDeadLetterSourceQueues (its page in the AWS API reference) and the
- * message move tasks that redrive a dead-letter queue (AWS API reference: StartMessageMoveTask). A task runs on
- * the shard of its
- * dead-letter queue; its handle names the task and that queue.
+ * Dead-letter queue administration: ListDeadLetterSourceQueues (its page in the AWS API reference)
+ * and the message move tasks that redrive a dead-letter queue (AWS API reference:
+ * StartMessageMoveTask). A task runs on the shard of its dead-letter queue; its handle names the
+ * task and that queue. The queues a task names are of the caller's account and region: an ARN of
+ * another names none, as a regional endpoint of AWS sees none (ResourceNotFoundException, as AWS
+ * answers a task handle naming another account's queue: LocalStack's AWS-validated snapshot
+ * tests/aws/services/sqs/test_sqs_move_task.snapshot.json, localstack/localstack).
  */
 public final class RedriveActions {
   static final int MAX_MESSAGES_PER_SECOND = 500;
@@ -25,46 +30,41 @@ public final class RedriveActions {
 
   private final ShardDispatcher dispatcher;
   private final ShardRouter router;
-  private final QueueUrls urls;
-  private final QueueArns arns;
   private final RedriveChecks checks;
   private final CrossShard crossShard;
 
-  RedriveActions(
-      ShardDispatcher dispatcher, ShardRouter router, QueueUrls urls, QueueArns arns, RedriveChecks checks,
-      CrossShard crossShard) {
+  RedriveActions(ShardDispatcher dispatcher, ShardRouter router, RedriveChecks checks, CrossShard crossShard) {
     this.dispatcher = dispatcher;
     this.router = router;
-    this.urls = urls;
-    this.arns = arns;
     this.checks = checks;
     this.crossShard = crossShard;
   }
 
+  /** The sources of a dead-letter queue: queues of its own account and region, listed by their URLs. */
   public Future<ListDeadLetterSourceQueues.Response> listDeadLetterSourceQueues(
       Caller c, ListDeadLetterSourceQueues.Request r) {
     Integer max = r.maxResults();
     QueueListing.checkMaxResults(max);
-    String name = urls.nameOf(r.queueUrl());
+    QueueKey dlq = QueueUrls.keyOf(c.accountRegion(), r.queueUrl());
     String baseUrl = c.baseUrl();
-    return dispatcher.<String>call(router.shardOf(name), (s, reply) -> reply.succeed(s.queue(name).metadata().arn()))
+    return dispatcher.<QueueKey>call(router.shardOf(dlq), (s, reply) -> reply.succeed(s.queue(dlq).metadata().key()))
         .compose(checks::sourcesOf)
         .map(names -> {
           QueueListing.Page page = QueueListing.page(names, r.nextToken(), max);
-          return new ListDeadLetterSourceQueues.Response(
-              page.names().stream().map(n -> urls.urlOf(baseUrl, n)).toList(), page.nextToken());
+          return new ListDeadLetterSourceQueues.Response(page.names().stream()
+              .map(n -> QueueUrls.urlOf(baseUrl, dlq.accountRegion().queue(n))).toList(), page.nextToken());
         });
   }
 
-  public Future<StartMessageMoveTask.Response> startMessageMoveTask(StartMessageMoveTask.Request r) {
-    String source = existingName(r.sourceArn(), "SourceArn");
-    String destination = r.destinationArn() == null ? null : existingName(r.destinationArn(), "DestinationArn");
+  public Future<StartMessageMoveTask.Response> startMessageMoveTask(Caller c, StartMessageMoveTask.Request r) {
+    QueueKey source = existingKey(c, r.sourceArn(), "SourceArn");
+    QueueKey destination = r.destinationArn() == null ? null : existingKey(c, r.destinationArn(), "DestinationArn");
     Integer rate = r.maxNumberOfMessagesPerSecond();
     if (rate != null && (rate < 1 || rate > MAX_MESSAGES_PER_SECOND)) {
       throw SqsException.invalidValue(rate, "MaxNumberOfMessagesPerSecond",
           "Value must be between 1 and " + MAX_MESSAGES_PER_SECOND + ".");
     }
-    if (destination != null && destination.endsWith(".fifo") != source.endsWith(".fifo")) {
+    if (destination != null && destination.name().endsWith(".fifo") != source.name().endsWith(".fifo")) {
       throw SqsException.invalidValue(r.destinationArn(), "DestinationArn",
           "The destination queue must be of the same type as the source queue.");
     }
@@ -74,9 +74,9 @@ public final class RedriveActions {
             (s, reply) -> reply.succeed(existing(s, destination, "DestinationArn")));
     Future<QueueState> sourceExists =
         dispatcher.call(router.shardOf(source), (s, reply) -> reply.succeed(existing(s, source, "SourceArn")));
-    String sourceArn = arns.arnOf(source);
+    String sourceArn = QueueArns.arnOf(source);
     return sourceExists
-        .compose(v -> checks.sourcesOf(sourceArn))
+        .compose(v -> checks.sourcesOf(source))
         .compose(sources -> {
           if (sources.isEmpty()) {
             throw SqsException.invalidParameter("Source queue must be configured as a Dead Letter Queue.");
@@ -91,8 +91,8 @@ public final class RedriveActions {
         }));
   }
 
-  public Future<ListMessageMoveTasks.Response> listMessageMoveTasks(ListMessageMoveTasks.Request r) {
-    String source = existingName(r.sourceArn(), "SourceArn");
+  public Future<ListMessageMoveTasks.Response> listMessageMoveTasks(Caller c, ListMessageMoveTasks.Request r) {
+    QueueKey source = existingKey(c, r.sourceArn(), "SourceArn");
     Integer max = r.maxResults();
     if (max != null && (max < 1 || max > LIST_TASKS_MAX_RESULTS)) {
       throw SqsException.invalidValue(max, "MaxResults", "Value must be between 1 and 10.");
@@ -120,12 +120,12 @@ public final class RedriveActions {
         t.startedAtMillis());
   }
 
-  public Future<CancelMessageMoveTask.Response> cancelMessageMoveTask(CancelMessageMoveTask.Request r) {
+  public Future<CancelMessageMoveTask.Response> cancelMessageMoveTask(Caller c, CancelMessageMoveTask.Request r) {
     if (r.taskHandle() == null || r.taskHandle().isEmpty()) {
       throw SqsException.missingParameter("TaskHandle");
     }
     TaskHandles.Decoded handle = TaskHandles.decode(r.taskHandle());
-    String source = arns.nameOf(handle.sourceArn());
+    QueueKey source = keyIn(c.accountRegion(), handle.sourceArn());
     if (source == null) {
       throw notFound("SourceArn");
     }
@@ -142,21 +142,30 @@ public final class RedriveActions {
     });
   }
 
-  /** The queue name an ARN parameter names; ResourceNotFoundException when it names none of ours. */
-  private String existingName(String arn, String parameter) {
+  /**
+   * The queue an ARN parameter names; ResourceNotFoundException when it names no queue of the
+   * caller's account and region.
+   */
+  private static QueueKey existingKey(Caller c, String arn, String parameter) {
     if (arn == null || arn.isEmpty()) {
       throw SqsException.missingParameter(parameter);
     }
-    String name = arns.nameOf(arn);
-    if (name == null) {
+    QueueKey key = keyIn(c.accountRegion(), arn);
+    if (key == null) {
       throw notFound(parameter);
     }
-    return name;
+    return key;
+  }
+
+  /** The queue of {@code place} an ARN names, or null when it names none there. */
+  private static QueueKey keyIn(AccountRegion place, String arn) {
+    QueueKey key = QueueArns.keyOf(arn);
+    return key != null && key.isIn(place) ? key : null;
   }
 
   /** On the queue's shard: the queue, or ResourceNotFoundException naming the ARN parameter. */
-  private static QueueState existing(Shard s, String name, String parameter) {
-    QueueState q = s.registry().find(name);
+  private static QueueState existing(Shard s, QueueKey key, String parameter) {
+    QueueState q = s.find(key);
     if (q == null) {
       throw notFound(parameter);
     }

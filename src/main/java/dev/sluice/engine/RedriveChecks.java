@@ -1,7 +1,10 @@
 package dev.sluice.engine;
 
-import dev.sluice.model.QueueArns;
+import dev.sluice.api.AccountRegion;
+import dev.sluice.api.QueueKey;
 import dev.sluice.api.SqsException;
+import dev.sluice.model.QueueArns;
+import dev.sluice.model.QueueRegistry;
 import dev.sluice.model.QueueState;
 import dev.sluice.model.RedrivePolicy;
 import io.vertx.core.Future;
@@ -10,41 +13,48 @@ import java.util.Map;
 
 /**
  * What redrive needs to know about other queues, which may live on other shards: whether a
- * RedrivePolicy's target exists and lets the source in (the SQS dead-letter queues guide), and which queues name
- * a queue as their dead-letter queue (ListDeadLetterSourceQueues and StartMessageMoveTask in the AWS API
- * reference). Stateless.
+ * RedrivePolicy's target is in its source's account and region, exists and lets the source in (the
+ * SQS dead-letter queues guide), and which queues name a queue as their dead-letter queue
+ * (ListDeadLetterSourceQueues and StartMessageMoveTask in the AWS API reference). Stateless.
  */
 final class RedriveChecks {
   private final ShardDispatcher dispatcher;
   private final ShardRouter router;
-  private final QueueArns arns;
 
-  RedriveChecks(ShardDispatcher dispatcher, ShardRouter router, QueueArns arns) {
+  RedriveChecks(ShardDispatcher dispatcher, ShardRouter router) {
     this.dispatcher = dispatcher;
     this.router = router;
-    this.arns = arns;
   }
 
   /**
-   * Checks a RedrivePolicy being set on {@code sourceName} against its target: the target exists and
-   * its RedriveAllowPolicy admits the source. A queue may name itself, as AWS accepts. Succeeds at once when
-   * the attributes set no policy (or remove it).
+   * Checks a RedrivePolicy being set on {@code source} against its target: the target is of the
+   * source's region and account, exists, and its RedriveAllowPolicy admits the source. A queue may
+   * name itself, as AWS accepts. Succeeds at once when the attributes set no policy (or remove it).
    */
-  Future<Void> checkRedrivePolicy(String sourceName, Map<String, String> attributes) {
+  Future<Void> checkRedrivePolicy(QueueKey source, Map<String, String> attributes) {
     String value = attributes == null ? null : attributes.get(RedrivePolicy.NAME);
     if (value == null || value.isEmpty()) {
       return Future.succeededFuture();
     }
-    RedrivePolicy policy = RedrivePolicy.parse(value, sourceName.endsWith(".fifo"));
-    String target = arns.nameOf(policy.deadLetterTargetArn());
+    RedrivePolicy policy = RedrivePolicy.parse(value, source.name().endsWith(".fifo"));
+    QueueKey target = QueueArns.keyOf(policy.deadLetterTargetArn());
     if (target == null) {
-      throw targetMissing(value);
+      throw invalid(value, "Dead-letter target does not exist.");
     }
-    String sourceArn = arns.arnOf(sourceName);
+    // A dead-letter queue must be of its source's account and region (AWS SDK for Java developer
+    // guide: Using Dead Letter Queues in Amazon SQS). AWS's texts, region first, as Eucalyptus's
+    // SQS (eucalyptus/eucalyptus, SimpleQueueService.java) answers them.
+    if (!target.region().equals(source.region())) {
+      throw invalid(value, "Dead-letter target must be in same region as the source.");
+    }
+    if (!target.accountId().equals(source.accountId())) {
+      throw invalid(value, "Dead-letter target owner should be same as the source.");
+    }
+    String sourceArn = QueueArns.arnOf(source);
     return dispatcher.call(router.shardOf(target), (s, reply) -> {
-      QueueState dlq = s.registry().find(target);
+      QueueState dlq = s.find(target);
       if (dlq == null) {
-        throw targetMissing(value);
+        throw invalid(value, "Dead-letter target does not exist.");
       }
       if (!dlq.attributes().allowsDeadLetterSource(sourceArn)) {
         throw SqsException.invalidValue(value, RedrivePolicy.NAME,
@@ -55,13 +65,20 @@ final class RedriveChecks {
     });
   }
 
-  private static SqsException targetMissing(String value) {
-    return SqsException.invalidValue(value, RedrivePolicy.NAME, "Dead-letter target does not exist.");
+  private static SqsException invalid(String value, String reason) {
+    return SqsException.invalidValue(value, RedrivePolicy.NAME, reason);
   }
 
-  /** Names of every queue whose RedrivePolicy targets {@code deadLetterQueueArn}, unsorted. */
-  Future<List<String>> sourcesOf(String deadLetterQueueArn) {
-    return dispatcher.onEveryShard(s -> s.registry().deadLetterSourcesOf(deadLetterQueueArn))
-        .map(perShard -> perShard.stream().flatMap(List::stream).toList());
+  /**
+   * Names of every queue whose RedrivePolicy targets {@code deadLetterQueue}, unsorted: queues of
+   * its own account and region, the only ones that may.
+   */
+  Future<List<String>> sourcesOf(QueueKey deadLetterQueue) {
+    AccountRegion place = deadLetterQueue.accountRegion();
+    String arn = QueueArns.arnOf(deadLetterQueue);
+    return dispatcher.onEveryShard(s -> {
+      QueueRegistry r = s.registryIfAny(place);
+      return r == null ? List.<String>of() : r.deadLetterSourcesOf(arn);
+    }).map(perShard -> perShard.stream().flatMap(List::stream).toList());
   }
 }

@@ -1,5 +1,7 @@
 package dev.sluice.engine;
 
+import dev.sluice.api.AccountRegion;
+import dev.sluice.api.QueueKey;
 import dev.sluice.api.SqsException;
 import dev.sluice.model.DueTimeIndex;
 import dev.sluice.model.QueueRegistry;
@@ -10,20 +12,24 @@ import dev.sluice.model.MessageStore;
 import io.vertx.core.Completable;
 import io.vertx.core.Future;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
 /**
- * One shard's queues and its due-time index. Owned by its {@link ShardVerticle}'s event loop: every
- * method runs there and nowhere else, which is why nothing here is locked.
+ * One shard's queues, a registry per account and region, and its due-time index. Owned by its
+ * {@link ShardVerticle}'s event loop: every method runs there and nowhere else, which is why
+ * nothing here is locked.
  */
 public final class Shard {
   private static final System.Logger LOG = System.getLogger(Shard.class.getName());
 
   private final int index;
   private final ShardResources env;
-  private final QueueRegistry registry;
+  /** The queues of each account and region that has any on this shard (or had, for the 60-second wait). */
+  private final Map<AccountRegion, QueueRegistry> registries = new HashMap<>();
   private final LongSupplier clock;
   private final Runnable afterEachCall;
   private final Consumer<Runnable> onLoop;
@@ -39,7 +45,6 @@ public final class Shard {
       DurableChangeLog durable) {
     this.index = index;
     this.env = env;
-    this.registry = new QueueRegistry(env);
     this.clock = clock;
     this.afterEachCall = afterEachCall;
     this.onLoop = onLoop;
@@ -81,12 +86,38 @@ public final class Shard {
     return clock.getAsLong();
   }
 
-  public QueueRegistry registry() {
-    return registry;
+  /** The queues of {@code place} on this shard, a registry made for it when it has none yet. */
+  public QueueRegistry registry(AccountRegion place) {
+    return registries.computeIfAbsent(place, p -> new QueueRegistry(env, p));
   }
 
-  public QueueState queue(String name) {
-    return registry.get(name);
+  /** The queues of {@code place} on this shard, or null when it never had one here (nothing is made). */
+  public QueueRegistry registryIfAny(AccountRegion place) {
+    return registries.get(place);
+  }
+
+  /** The queue, or QueueDoesNotExist. */
+  public QueueState queue(QueueKey key) {
+    QueueState q = find(key);
+    if (q == null) {
+      throw SqsException.queueDoesNotExist();
+    }
+    return q;
+  }
+
+  /** The queue, or null. */
+  public QueueState find(QueueKey key) {
+    QueueRegistry r = registries.get(key.accountRegion());
+    return r == null ? null : r.find(key.name());
+  }
+
+  /** Every queue of this shard, whatever its account and region. */
+  private List<QueueState> allQueues() {
+    List<QueueState> all = new ArrayList<>();
+    for (QueueRegistry r : registries.values()) {
+      all.addAll(r.all());
+    }
+    return all;
   }
 
   public DueTimeIndex dueTimes() {
@@ -101,10 +132,11 @@ public final class Shard {
   EngineSample sample() {
     long now = now();
     List<QueueSample> out = new ArrayList<>();
-    for (QueueState q : registry.all()) {
+    for (QueueState q : allQueues()) {
       long sentAt = q.oldestSentAtMillis();
-      out.add(new QueueSample(q.name(), q.approximateNumberOfMessages(), q.approximateNumberOfMessagesNotVisible(),
-          q.approximateNumberOfMessagesDelayed(), sentAt < 0 ? 0 : Math.max(0, now - sentAt)));
+      out.add(new QueueSample(q.metadata().key(), q.approximateNumberOfMessages(),
+          q.approximateNumberOfMessagesNotVisible(), q.approximateNumberOfMessagesDelayed(),
+          sentAt < 0 ? 0 : Math.max(0, now - sentAt)));
     }
     return new EngineSample(out, env.parking().parkedInShard());
   }
@@ -112,7 +144,7 @@ public final class Shard {
   /** Answers every parked receive empty; receives stop waiting from now on. */
   Void stopParking() {
     stopping = true;
-    for (QueueState q : registry.all()) {
+    for (QueueState q : allQueues()) {
       q.answerParkedEmpty();
     }
     return null;
@@ -125,7 +157,7 @@ public final class Shard {
   Void pauseParking(boolean paused) {
     this.paused = paused;
     if (paused) {
-      for (QueueState q : registry.all()) {
+      for (QueueState q : allQueues()) {
         q.answerParkedEmpty();
       }
     }

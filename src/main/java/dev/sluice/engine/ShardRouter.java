@@ -1,6 +1,12 @@
 package dev.sluice.engine;
 
-/** Which shard owns a queue: a stable hash of its name, the same on every start. Stateless. */
+import dev.sluice.api.QueueKey;
+
+/**
+ * Which shard owns a queue: a stable hash of its whole key (account, region and name), the same
+ * on every start, so that queues of one name in several accounts or regions spread like any
+ * others. Stateless.
+ */
 public final class ShardRouter {
   private final int shards;
 
@@ -8,9 +14,10 @@ public final class ShardRouter {
     this.shards = shards;
   }
 
-  public int shardOf(String queueName) {
-    // Spread String.hashCode's low bits (murmur3 finaliser) before the modulo.
-    int h = queueName.hashCode();
+  public int shardOf(QueueKey queue) {
+    // String.hashCode is specified, so the hash is the same on every JVM; the murmur3 finaliser
+    // spreads its low bits before the modulo.
+    int h = (31 * queue.accountId().hashCode() + queue.region().hashCode()) * 31 + queue.name().hashCode();
     h ^= h >>> 16;
     h *= 0x85ebca6b;
     h ^= h >>> 13;

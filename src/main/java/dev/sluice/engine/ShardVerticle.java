@@ -4,7 +4,6 @@ import dev.sluice.model.ChangeLog;
 import dev.sluice.model.DueTimeIndex;
 import dev.sluice.model.MemoryBudget;
 import dev.sluice.model.ParkingLimits;
-import dev.sluice.model.QueueArns;
 import dev.sluice.model.QueueLimit;
 import dev.sluice.model.ReceiptHandleCodec;
 import dev.sluice.model.ShardResources;
@@ -30,7 +29,6 @@ public final class ShardVerticle extends VerticleBase {
   private final boolean eventBusDispatch;
   private final LongSupplier clock;
   private final CrossShard crossShard;
-  private final QueueArns arns;
   private final DurableStore durable;
   private Shard shard;
   private long timerId = -1;
@@ -38,7 +36,7 @@ public final class ShardVerticle extends VerticleBase {
 
   public ShardVerticle(
       int index, EngineSettings settings, MemoryBudget budget, QueueLimit queueLimit, byte[] receiptSecret,
-      boolean eventBusDispatch, LongSupplier clock, CrossShard crossShard, QueueArns arns, DurableStore durable) {
+      boolean eventBusDispatch, LongSupplier clock, CrossShard crossShard, DurableStore durable) {
     this.index = index;
     this.settings = settings;
     this.budget = budget;
@@ -47,7 +45,6 @@ public final class ShardVerticle extends VerticleBase {
     this.eventBusDispatch = eventBusDispatch;
     this.clock = clock;
     this.crossShard = crossShard;
-    this.arns = arns;
     this.durable = durable;
   }
 
@@ -61,7 +58,6 @@ public final class ShardVerticle extends VerticleBase {
         new ParkingLimits(settings.maxParkedReceivesPerQueue(), settings.maxParkedReceivesPerShard()),
         budget,
         queueLimit,
-        arns,
         settings.maxInflightPerQueue(),
         crossShard,
         crossShard,

@@ -1,31 +1,35 @@
 package dev.sluice.http;
 
 import dev.sluice.api.Caller;
+import dev.sluice.auth.Identity;
 import dev.sluice.model.Ids;
 import dev.sluice.protocol.Headers;
 import io.vertx.core.http.HttpServerRequest;
 
-/** Derives who is calling, and which base URL to hand them, from an HTTP request. Stateless. */
+/**
+ * Makes the caller of an HTTP request: who it acts as (settled by the authenticator before the
+ * request reaches the engine) and which base URL to hand it. Stateless.
+ */
 final class Callers {
   private final String publicBaseUrl;
-  private final String defaultSenderId;
 
-  Callers(String publicBaseUrl, String defaultSenderId) {
+  Callers(String publicBaseUrl) {
     this.publicBaseUrl = publicBaseUrl;
-    this.defaultSenderId = defaultSenderId;
   }
 
-  Caller of(HttpServerRequest req) {
-    return new HttpCaller(req);
+  Caller of(HttpServerRequest req, Identity identity) {
+    return new HttpCaller(req, identity);
   }
 
   /** Reads each header only when an action asks for it: most actions need none of them. */
   private final class HttpCaller implements Caller {
     private final HttpServerRequest req;
+    private final Identity identity;
     private String requestId;
 
-    HttpCaller(HttpServerRequest req) {
+    HttpCaller(HttpServerRequest req, Identity identity) {
       this.req = req;
+      this.identity = identity;
     }
 
     @Override
@@ -49,26 +53,30 @@ final class Callers {
       return (req.isSSL() ? "https://" : "http://") + host;
     }
 
-    /** The access key id of a SigV4 Authorization header ("Credential=AKID/date/..."). */
+    /** The signing access key id; the account id for an unsigned request. */
     @Override
     public String senderId() {
-      String authorization = req.getHeader(Headers.AUTHORIZATION);
-      if (authorization != null) {
-        int i = authorization.indexOf("Credential=");
-        if (i >= 0) {
-          int start = i + "Credential=".length();
-          int end = authorization.indexOf('/', start);
-          if (end > start) {
-            return authorization.substring(start, end);
-          }
-        }
-      }
-      return defaultSenderId;
+      return identity.accessKeyId() != null ? identity.accessKeyId() : identity.accountId();
     }
 
     @Override
     public String traceHeader() {
       return req.getHeader(Headers.X_AMZN_TRACE_ID);
+    }
+
+    @Override
+    public String accountId() {
+      return identity.accountId();
+    }
+
+    @Override
+    public String region() {
+      return identity.region();
+    }
+
+    @Override
+    public String accessKeyId() {
+      return identity.accessKeyId();
     }
   }
 }

@@ -67,8 +67,8 @@ public final class HttpListener {
   }
 
   /** Opens the APIs: the engine is up and recovered. {@code push} is null when push is off. */
-  public void serve(QueueEngine engine, String accountId, Surfaces surfaces, PushBridges push, SluiceMetrics metrics) {
-    Callers callers = new Callers(cfg.publicBaseUrl(), accountId);
+  public void serve(QueueEngine engine, Surfaces surfaces, PushBridges push, SluiceMetrics metrics) {
+    Callers callers = new Callers(cfg.publicBaseUrl());
     for (SqsHttpVerticle s : servers) {
       s.serve(engine, metrics, surfaces, callers, requestBytes, push);
     }

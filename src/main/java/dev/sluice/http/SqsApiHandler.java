@@ -22,10 +22,11 @@ import java.time.format.DateTimeFormatter;
 /**
  * Serves one SQS request: tells the wire protocol apart (an SQS {@code X-Amz-Target} or the JSON
  * 1.0 content type is the AWS JSON protocol, anything else the Query protocol), checks what the
- * signature's headers say before reading the body, reads the body within the action's limit and
- * the server's budget, checks the signature against it, and hands the request to its protocol. A
- * request refused before its body was read closes its connection once answered, so that the body
- * is never read. Stateless apart from the connection states it is given; one per HTTP verticle.
+ * signature's headers say and settles who the request acts as before reading the body, reads the
+ * body within the action's limit and the server's budget, checks the signature against it, and
+ * hands the request to its protocol. A request refused before its body was read closes its
+ * connection once answered, so that the body is never read. Stateless apart from the connection
+ * states it is given; one per HTTP verticle.
  */
 final class SqsApiHandler implements Handler<HttpServerRequest> {
   private static final String RECEIVE_TARGET = "AmazonSQS.ReceiveMessage";
@@ -54,24 +55,23 @@ final class SqsApiHandler implements Handler<HttpServerRequest> {
   @Override
   public void handle(HttpServerRequest req) {
     long start = System.nanoTime();
-    Caller caller = callers.of(req);
     String target = req.getHeader(Headers.X_AMZ_TARGET);
     boolean isJson = JsonProtocol.accepts(target, req);
     if (isJson && req.method() != HttpMethod.POST) {
       refuseUnread(req, isJson, target, new SqsException(ErrorCode.UNSUPPORTED_OPERATION,
-          "The AWS JSON protocol takes POST requests only."), caller, start);
+          "The AWS JSON protocol takes POST requests only."), callers.of(req, auth.unadmitted()), start);
       return;
     }
-    SigV4Verifier.Signature signature = null;
-    if (auth.on()) {
-      try {
-        signature = auth.precheck(new HttpSignedRequest(req, null));
-      } catch (SqsException refused) {
-        refuseUnread(req, isJson, target, refused, caller, start);
-        return;
-      }
+    Authenticator.Admission admitted;
+    try {
+      admitted = auth.admit(new HttpSignedRequest(req, null));
+    } catch (SqsException refused) {
+      refuseUnread(req, isJson, target, refused, callers.of(req, auth.unadmitted()), start);
+      return;
     }
-    SigV4Verifier.Signature signed = signature;
+    // Who the request acts as is settled here, once, on this event loop.
+    Caller caller = callers.of(req, admitted.identity());
+    SigV4Verifier.Signature signed = admitted.signature();
     CallerGone gone = isJson ? watchJsonReceive(req, target) : watch(req);
     bodies.read(req, limitOf(isJson, target), connections.of(req)).onComplete((read, failure) -> {
       if (failure != null) {

@@ -12,6 +12,10 @@ public final class MetricNames {
 
   /** Tag naming the queue of a per-queue gauge. */
   public static final String QUEUE_TAG = "queue";
+  /** Tag naming the account of a per-queue gauge's queue. */
+  public static final String ACCOUNT_TAG = "account";
+  /** Tag naming the region of a per-queue gauge's queue. */
+  public static final String REGION_TAG = "region";
   /** Tag naming the SQS action of a request. */
   public static final String ACTION_TAG = "action";
   /** Tag naming the SQS error code of a failed request, "none" when it succeeded. */

@@ -1,26 +1,32 @@
 package dev.sluice.model;
 
+import dev.sluice.api.QueueKey;
+
 /**
- * Queue ARNs ({@code arn:aws:sqs:<region>:<account>:<name>}, AWS API reference: SetQueueAttributes) of this server's
- * account and region, and back to queue names. Immutable: one instance serves every shard.
+ * Queue ARNs, {@code arn:aws:sqs:<region>:<account>:<name>} (AWS API reference: SetQueueAttributes),
+ * from a queue's key and back. Every ARN carries its queue's own region and account.
  */
 public final class QueueArns {
-  private final String prefix;
+  private static final String PREFIX = "arn:aws:sqs:";
 
-  public QueueArns(String region, String accountId) {
-    this.prefix = "arn:aws:sqs:" + region + ":" + accountId + ":";
+  private QueueArns() {}
+
+  public static String arnOf(QueueKey key) {
+    return PREFIX + key.region() + ":" + key.accountId() + ":" + key.name();
   }
 
-  public String arnOf(String queueName) {
-    return prefix + queueName;
-  }
-
-  /** The queue name an ARN names, or null when it is not a queue ARN of this account and region. */
-  public String nameOf(String arn) {
-    if (arn == null || !arn.startsWith(prefix) || arn.length() == prefix.length()) {
+  /**
+   * The queue an ARN names, or null when it is not a queue ARN: another partition or service, or a
+   * region, account or name that is empty or holds a colon.
+   */
+  public static QueueKey keyOf(String arn) {
+    if (arn == null || !arn.startsWith(PREFIX)) {
       return null;
     }
-    String name = arn.substring(prefix.length());
-    return name.indexOf(':') >= 0 ? null : name;
+    String[] parts = arn.substring(PREFIX.length()).split(":", -1);
+    if (parts.length != 3 || parts[0].isEmpty() || parts[1].isEmpty() || parts[2].isEmpty()) {
+      return null;
+    }
+    return new QueueKey(parts[1], parts[0], parts[2]);
   }
 }

@@ -1,18 +1,19 @@
 package dev.sluice.model;
 
 import dev.sluice.api.Limits;
+import dev.sluice.api.QueueKey;
 import dev.sluice.api.SqsException;
 import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * A queue's identity, attributes and tags. The generation is random per queue creation, so a
- * receipt handle of a deleted queue never works on a new queue of the same name. Owned by the
- * shard event loop that owns the queue.
+ * A queue's identity (its key: account, region and name), attributes and tags. The generation is
+ * random per queue creation, so a receipt handle of a deleted queue never works on a new queue of
+ * the same name. Owned by the shard event loop that owns the queue.
  */
 public final class QueueMetadata {
-  private final String name;
+  private final QueueKey key;
   private final String arn;
   private final long generation;
   private final long createdAtMillis;
@@ -20,17 +21,21 @@ public final class QueueMetadata {
   private QueueAttributes attributes;
   private final Map<String, String> tags = new TreeMap<>();
 
-  public QueueMetadata(String name, String arn, long generation, long createdAtMillis, QueueAttributes attributes) {
-    this.name = name;
-    this.arn = arn;
+  public QueueMetadata(QueueKey key, long generation, long createdAtMillis, QueueAttributes attributes) {
+    this.key = key;
+    this.arn = QueueArns.arnOf(key);
     this.generation = generation;
     this.createdAtMillis = createdAtMillis;
     this.lastModifiedAtMillis = createdAtMillis;
     this.attributes = attributes;
   }
 
+  public QueueKey key() {
+    return key;
+  }
+
   public String name() {
-    return name;
+    return key.name();
   }
 
   public String arn() {
@@ -70,7 +75,7 @@ public final class QueueMetadata {
     combined.putAll(newTags);
     if (combined.size() > Limits.MAX_TAGS) {
       throw SqsException.invalidParameter(
-          "Too many tags added for queue " + name + ": a queue can have at most 50 tags.");
+          "Too many tags added for queue " + key.name() + ": a queue can have at most 50 tags.");
     }
     tags.putAll(newTags);
   }

@@ -1,5 +1,6 @@
 package dev.sluice.model;
 
+import dev.sluice.api.AccountRegion;
 import dev.sluice.api.ErrorCode;
 import dev.sluice.api.Limits;
 import dev.sluice.api.SqsException;
@@ -13,18 +14,22 @@ import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * The queues of one shard by name, and the names deleted in the last 60 seconds (which may not be
- * created again yet). Owned by the shard event loop; pure, with the time passed in.
+ * The queues of one account and region that live on one shard, by name, and the names deleted
+ * there in the last 60 seconds (which may not be created again yet). Owned by the shard event loop;
+ * pure, with the time passed in.
  */
 public final class QueueRegistry {
   private final ShardResources env;
+  private final AccountRegion place;
   private final Map<String, QueueState> queues = new HashMap<>();
   /** Deletion time by name, oldest first, pruned as entries pass the 60-second wait. */
   private final LinkedHashMap<String, Long> deletedAtMillis = new LinkedHashMap<>();
 
-  public QueueRegistry(ShardResources env) {
+  public QueueRegistry(ShardResources env, AccountRegion place) {
     this.env = env;
+    this.place = place;
   }
+
 
   /**
    * CreateQueue (its page in the AWS API reference): the existing queue when the given attributes match it, a new
@@ -51,7 +56,7 @@ public final class QueueRegistry {
     }
     QueueAttributes qa = QueueAttributes.create(fifo, attrs);
     long generation = ThreadLocalRandom.current().nextLong();
-    QueueMetadata md = new QueueMetadata(name, env.arns().arnOf(name), generation, nowMillis, qa);
+    QueueMetadata md = new QueueMetadata(place.queue(name), generation, nowMillis, qa);
     if (tags != null && !tags.isEmpty()) {
       md.tag(tags);
     }
@@ -62,7 +67,7 @@ public final class QueueRegistry {
     }
     QueueState q = newQueue(md);
     queues.put(name, q);
-    env.directory().created(name);
+    env.directory().created(q.metadata().key());
     env.changes().queueSaved(q);
     return q;
   }
@@ -80,7 +85,7 @@ public final class QueueRegistry {
       String name, long generation, long createdAtMillis, long modifiedAtMillis, Map<String, String> attributes,
       Map<String, String> tags) {
     QueueAttributes qa = QueueAttributes.restored(name.endsWith(".fifo"), attributes);
-    QueueMetadata md = new QueueMetadata(name, env.arns().arnOf(name), generation, createdAtMillis, qa);
+    QueueMetadata md = new QueueMetadata(place.queue(name), generation, createdAtMillis, qa);
     md.setAttributes(qa, modifiedAtMillis);
     if (!tags.isEmpty()) {
       md.tag(tags);
@@ -88,7 +93,7 @@ public final class QueueRegistry {
     QueueState q = newQueue(md);
     queues.put(name, q);
     env.queueLimit().take();
-    env.directory().created(name);
+    env.directory().created(q.metadata().key());
     return q;
   }
 
@@ -145,7 +150,7 @@ public final class QueueRegistry {
     QueueState q = get(name);
     queues.remove(name);
     env.queueLimit().release();
-    env.directory().deleted(name);
+    env.directory().deleted(q.metadata().key());
     env.changes().queueDeleted(q);
     q.close();
     pruneDeleted(nowMillis);
@@ -153,12 +158,12 @@ public final class QueueRegistry {
     deletedAtMillis.put(name, nowMillis);
   }
 
-  /** Names starting with the prefix (case-sensitive), unsorted. */
-  /** Every queue of this shard, for the metrics and for a stopping server. */
+  /** Every queue of this account and region on this shard, for the metrics and for a stopping server. */
   public Collection<QueueState> all() {
     return queues.values();
   }
 
+  /** Names starting with the prefix (case-sensitive), unsorted. */
   public List<String> names(String prefix) {
     List<String> out = new ArrayList<>();
     for (String n : queues.keySet()) {
@@ -169,7 +174,10 @@ public final class QueueRegistry {
     return out;
   }
 
-  /** Names of the queues whose RedrivePolicy targets the queue with this ARN, unsorted. */
+  /**
+   * Names of the queues whose RedrivePolicy targets the queue with this ARN, unsorted. A dead-letter
+   * queue is always of its sources' account and region, so a registry of another place finds none.
+   */
   public List<String> deadLetterSourcesOf(String deadLetterQueueArn) {
     List<String> out = new ArrayList<>();
     queues.forEach((name, q) -> {

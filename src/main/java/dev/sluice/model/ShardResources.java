@@ -2,11 +2,10 @@ package dev.sluice.model;
 
 /**
  * What every queue of one shard shares: the shard's due-time index, its receipt-handle codec and
- * parking bounds, the server-wide memory budget and queue limit, the queue ARNs of this account and
- * region, the route dead letters take to their queue, the directory of queues on every shard, the
- * log of changes for the durable store, and the first message key of this run. Owned by one shard
- * event loop (the budget, the queue limit, the directory and the change log's far side are shared
- * and thread-safe).
+ * parking bounds, the server-wide memory budget and queue limit, the route dead letters take to
+ * their queue, the directory of queues on every shard, the log of changes for the durable store,
+ * and the first message key of this run. Owned by one shard event loop (the budget, the queue
+ * limit, the directory and the change log's far side are shared and thread-safe).
  */
 public record ShardResources(
     DueTimeIndex index,
@@ -14,7 +13,6 @@ public record ShardResources(
     ParkingLimits parking,
     MemoryBudget budget,
     QueueLimit queueLimit,
-    QueueArns arns,
     int maxInflightPerQueue,
     DeadLetterRoute deadLetters,
     QueueDirectory directory,

@@ -95,8 +95,9 @@ public final class BatchWriter {
 
   private static final String MESSAGES = messages(false);
   private static final String MESSAGES_RETRIED = messages(true);
-  static final String UPSERT_QUEUES = "INSERT INTO sluice_queues (id, name, created_at, modified_at, attributes, tags)"
-      + " SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::bigint[], $5::text[], $6::text[])"
+  static final String UPSERT_QUEUES = "INSERT INTO sluice_queues"
+      + " (id, account_id, region, name, created_at, modified_at, attributes, tags) SELECT * FROM unnest($1::bigint[],"
+      + " $2::text[], $3::text[], $4::text[], $5::bigint[], $6::bigint[], $7::text[], $8::text[])"
       + " ON CONFLICT (id) DO UPDATE SET modified_at = EXCLUDED.modified_at, attributes = EXCLUDED.attributes,"
       + " tags = EXCLUDED.tags";
   static final String PURGE = "DELETE FROM sluice_messages WHERE queue_id = ANY($1::bigint[])";
@@ -130,8 +131,8 @@ public final class BatchWriter {
       return pool.preparedQuery(retried ? MESSAGES_RETRIED : MESSAGES).execute(t).mapEmpty();
     }
     // Deleted queues first, with their messages and deduplication history (a queue re-created with
-    // the same name in this batch has a new id, but the name is unique); then queue rows; purges
-    // before the messages stored after them. A deleted queue has no other change in the batch.
+    // the same name in this batch has a new id, but account, region and name are unique together);
+    // then queue rows; purges before the messages stored after them. A deleted queue has no other change in the batch.
     return pool.withTransaction(conn -> conn.preparedQuery(FENCE_TRANSACTION)
         .execute(Tuple.of(epoch, Long.toString(idleLimitMillis))).<Void>mapEmpty()
         .compose(v -> byIds(conn, PURGE, batch.deletedQueues()))
@@ -161,6 +162,8 @@ public final class BatchWriter {
       return Future.succeededFuture();
     }
     Long[] ids = new Long[n];
+    String[] accounts = new String[n];
+    String[] regions = new String[n];
     String[] names = new String[n];
     Long[] created = new Long[n];
     Long[] modified = new Long[n];
@@ -169,13 +172,16 @@ public final class BatchWriter {
     for (int i = 0; i < n; i++) {
       QueueRow r = rows.get(i);
       ids[i] = r.id();
+      accounts[i] = r.accountId();
+      regions[i] = r.region();
       names[i] = r.name();
       created[i] = r.createdAt();
       modified[i] = r.modifiedAt();
       attributes[i] = r.attributesJson();
       tags[i] = r.tagsJson();
     }
-    return conn.preparedQuery(UPSERT_QUEUES).execute(Tuple.tuple().addArrayOfLong(ids).addArrayOfString(names)
+    return conn.preparedQuery(UPSERT_QUEUES).execute(Tuple.tuple().addArrayOfLong(ids).addArrayOfString(accounts)
+        .addArrayOfString(regions).addArrayOfString(names)
         .addArrayOfLong(created).addArrayOfLong(modified).addArrayOfString(attributes).addArrayOfString(tags))
         .mapEmpty();
   }

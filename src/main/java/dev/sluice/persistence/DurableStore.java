@@ -1,5 +1,6 @@
 package dev.sluice.persistence;
 
+import dev.sluice.config.SqsConfig;
 import dev.sluice.config.StorageConfig;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -19,6 +20,8 @@ import java.util.function.Consumer;
  * {@code pg.*}.
  */
 public final class DurableStore {
+  private static final System.Logger LOG = System.getLogger(DurableStore.class.getName());
+
   private final Pool pool;
   private final PersistenceVerticle writer;
   private final StorageConfig config;
@@ -52,10 +55,12 @@ public final class DurableStore {
       + " INSERT INTO sluice_settings (name, value) SELECT $1, $2 FROM f ON CONFLICT (name) DO NOTHING";
 
   /**
-   * Takes the database (waiting while another server holds it), migrates it, claims it and deploys
-   * the writer. {@code scripts} are read beforehand, off the event loops ({@link SchemaMigrations#load}).
+   * Takes the database (waiting while another server holds it), migrates it, claims it, gives the
+   * queues an earlier schema stored without an account and region the defaults of {@code sqs}, and
+   * deploys the writer. {@code scripts} are read beforehand, off the event loops
+   * ({@link SchemaMigrations#load}).
    */
-  public static Future<DurableStore> start(Vertx vertx, StorageConfig config, SchemaMigrations scripts,
+  public static Future<DurableStore> start(Vertx vertx, StorageConfig config, SqsConfig sqs, SchemaMigrations scripts,
       BatchObserver batches) {
     String holder = holder();
     // Named after the holder, so that pg_stat_activity tells which server a session belongs to.
@@ -81,8 +86,14 @@ public final class DurableStore {
           WriteFence fence = new WriteFence(epoch, config.leaseMillis(), owner.get()::writeRefused);
           writer.set(new PersistenceVerticle(pool, fence, config.batchSize(), config.flushIntervalMillis(),
               writeTransactions(config.poolSize()), batches));
-          // The receipt-handle key is made once and kept, so handles issued before a restart stay valid.
-          return pool.preparedQuery(INSERT_RECEIPT_KEY).execute(Tuple.of(RECEIPT_KEY, Buffer.buffer(fresh), epoch));
+          return UnownedQueues.adopt(pool, epoch, sqs.accountId(), sqs.region()).compose(adopted -> {
+            if (adopted > 0) {
+              LOG.log(System.Logger.Level.INFO, adopted + " queues stored without an account and region now belong"
+                  + " to account " + sqs.accountId() + " in " + sqs.region());
+            }
+            // The receipt-handle key is made once and kept, so handles issued before a restart stay valid.
+            return pool.preparedQuery(INSERT_RECEIPT_KEY).execute(Tuple.of(RECEIPT_KEY, Buffer.buffer(fresh), epoch));
+          });
         })
         .compose(inserted -> pool.preparedQuery("SELECT value, nextval('sluice_runs') FROM sluice_settings"
             + " WHERE name = $1").execute(Tuple.of(RECEIPT_KEY)))

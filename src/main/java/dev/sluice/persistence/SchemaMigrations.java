@@ -26,7 +26,8 @@ public final class SchemaMigrations {
   /** The advisory lock key that serialises migrations (any constant shared by every Sluice). */
   public static final long MIGRATION_LOCK = 0x51_1ce_0001L;
   /** The scripts in the jar, by version; the list of names is kept here, as a jar cannot be listed. */
-  static final List<String> FILES = List.of("V1__queues_and_messages.sql", "V2__database_owner.sql");
+  static final List<String> FILES =
+      List.of("V1__queues_and_messages.sql", "V2__database_owner.sql", "V3__queue_accounts_and_regions.sql");
 
   private final List<Script> scripts;
 

@@ -52,38 +52,38 @@ public final class SqsActions {
       (e, c, r, g) -> e.queues().getQueueUrl(c, r));
   public static final SqsAction<DeleteQueue.Request, Void> DELETE_QUEUE = withoutOutput("DeleteQueue",
       in -> new DeleteQueue.Request(in.string("QueueUrl")),
-      (e, c, r, g) -> e.queues().deleteQueue(r));
+      (e, c, r, g) -> e.queues().deleteQueue(c, r));
   public static final SqsAction<ListQueues.Request, ListQueues.Response> LIST_QUEUES = withOutput("ListQueues",
       in -> new ListQueues.Request(in.string("QueueNamePrefix"), in.integer("MaxResults"), in.string("NextToken")),
       (e, c, r, g) -> e.listing().listQueues(c, r));
   public static final SqsAction<GetQueueAttributes.Request, GetQueueAttributes.Response> GET_QUEUE_ATTRIBUTES =
       withOutput("GetQueueAttributes",
           in -> new GetQueueAttributes.Request(in.string("QueueUrl"), in.strings("AttributeNames")),
-          (e, c, r, g) -> e.queues().getQueueAttributes(r));
+          (e, c, r, g) -> e.queues().getQueueAttributes(c, r));
   public static final SqsAction<SetQueueAttributes.Request, Void> SET_QUEUE_ATTRIBUTES = withoutOutput(
       "SetQueueAttributes",
       in -> new SetQueueAttributes.Request(in.string("QueueUrl"), in.stringMap("Attributes")),
-      (e, c, r, g) -> e.queues().setQueueAttributes(r));
+      (e, c, r, g) -> e.queues().setQueueAttributes(c, r));
   public static final SqsAction<TagQueue.Request, Void> TAG_QUEUE = withoutOutput("TagQueue",
       in -> new TagQueue.Request(in.string("QueueUrl"), in.stringMap("Tags")),
-      (e, c, r, g) -> e.queues().tagQueue(r));
+      (e, c, r, g) -> e.queues().tagQueue(c, r));
   public static final SqsAction<UntagQueue.Request, Void> UNTAG_QUEUE = withoutOutput("UntagQueue",
       in -> new UntagQueue.Request(in.string("QueueUrl"), in.strings("TagKeys")),
-      (e, c, r, g) -> e.queues().untagQueue(r));
+      (e, c, r, g) -> e.queues().untagQueue(c, r));
   public static final SqsAction<ListQueueTags.Request, ListQueueTags.Response> LIST_QUEUE_TAGS = withOutput(
       "ListQueueTags",
       in -> new ListQueueTags.Request(in.string("QueueUrl")),
-      (e, c, r, g) -> e.queues().listQueueTags(r));
+      (e, c, r, g) -> e.queues().listQueueTags(c, r));
   public static final SqsAction<PurgeQueue.Request, Void> PURGE_QUEUE = withoutOutput("PurgeQueue",
       in -> new PurgeQueue.Request(in.string("QueueUrl")),
-      (e, c, r, g) -> e.queues().purgeQueue(r));
+      (e, c, r, g) -> e.queues().purgeQueue(c, r));
   public static final SqsAction<AddPermission.Request, Void> ADD_PERMISSION = withoutOutput("AddPermission",
       in -> new AddPermission.Request(
           in.string("QueueUrl"), in.string("Label"), in.strings("AWSAccountIds"), in.strings("Actions")),
-      (e, c, r, g) -> e.queues().addPermission(r));
+      (e, c, r, g) -> e.queues().addPermission(c, r));
   public static final SqsAction<RemovePermission.Request, Void> REMOVE_PERMISSION = withoutOutput("RemovePermission",
       in -> new RemovePermission.Request(in.string("QueueUrl"), in.string("Label")),
-      (e, c, r, g) -> e.queues().removePermission(r));
+      (e, c, r, g) -> e.queues().removePermission(c, r));
 
   // Messages.
   public static final SqsAction<SendMessage.Request, SendMessage.Response> SEND_MESSAGE = withOutput("SendMessage",
@@ -105,26 +105,26 @@ public final class SqsActions {
           in.string("QueueUrl"), in.strings("AttributeNames"), in.strings("MessageSystemAttributeNames"),
           in.strings("MessageAttributeNames"), in.integer("MaxNumberOfMessages"), in.integer("VisibilityTimeout"),
           in.integer("WaitTimeSeconds"), in.string("ReceiveRequestAttemptId")),
-      (e, c, r, g) -> e.receives().receiveMessage(r, g));
+      (e, c, r, g) -> e.receives().receiveMessage(c, r, g));
   public static final SqsAction<DeleteMessage.Request, Void> DELETE_MESSAGE = withoutOutput("DeleteMessage",
       in -> new DeleteMessage.Request(in.string("QueueUrl"), in.text("ReceiptHandle")),
-      (e, c, r, g) -> e.receipts().deleteMessage(r));
+      (e, c, r, g) -> e.receipts().deleteMessage(c, r));
   public static final SqsAction<DeleteMessageBatch.Request, BatchIdsResponse> DELETE_MESSAGE_BATCH = withOutput(
       "DeleteMessageBatch",
       in -> new DeleteMessageBatch.Request(in.string("QueueUrl"), entries(in,
           x -> new DeleteMessageBatch.Entry(x.string("Id"), x.text("ReceiptHandle")))),
-      (e, c, r, g) -> e.receipts().deleteMessageBatch(r));
+      (e, c, r, g) -> e.receipts().deleteMessageBatch(c, r));
   public static final SqsAction<ChangeMessageVisibility.Request, Void> CHANGE_MESSAGE_VISIBILITY = withoutOutput(
       "ChangeMessageVisibility",
       in -> new ChangeMessageVisibility.Request(
           in.string("QueueUrl"), in.text("ReceiptHandle"), in.integer("VisibilityTimeout")),
-      (e, c, r, g) -> e.receipts().changeMessageVisibility(r));
+      (e, c, r, g) -> e.receipts().changeMessageVisibility(c, r));
   public static final SqsAction<ChangeMessageVisibilityBatch.Request, BatchIdsResponse>
       CHANGE_MESSAGE_VISIBILITY_BATCH = withOutput("ChangeMessageVisibilityBatch",
           in -> new ChangeMessageVisibilityBatch.Request(in.string("QueueUrl"), entries(in,
               x -> new ChangeMessageVisibilityBatch.Entry(
                   x.string("Id"), x.text("ReceiptHandle"), x.integer("VisibilityTimeout")))),
-          (e, c, r, g) -> e.receipts().changeMessageVisibilityBatch(r));
+          (e, c, r, g) -> e.receipts().changeMessageVisibilityBatch(c, r));
 
   // Dead-letter queues.
   public static final SqsAction<ListDeadLetterSourceQueues.Request, ListDeadLetterSourceQueues.Response>
@@ -136,15 +136,15 @@ public final class SqsActions {
       withOutput("StartMessageMoveTask",
           in -> new StartMessageMoveTask.Request(
               in.string("SourceArn"), in.string("DestinationArn"), in.integer("MaxNumberOfMessagesPerSecond")),
-          (e, c, r, g) -> e.redrive().startMessageMoveTask(r));
+          (e, c, r, g) -> e.redrive().startMessageMoveTask(c, r));
   public static final SqsAction<ListMessageMoveTasks.Request, ListMessageMoveTasks.Response> LIST_MESSAGE_MOVE_TASKS =
       withOutput("ListMessageMoveTasks",
           in -> new ListMessageMoveTasks.Request(in.string("SourceArn"), in.integer("MaxResults")),
-          (e, c, r, g) -> e.redrive().listMessageMoveTasks(r));
+          (e, c, r, g) -> e.redrive().listMessageMoveTasks(c, r));
   public static final SqsAction<CancelMessageMoveTask.Request, CancelMessageMoveTask.Response>
       CANCEL_MESSAGE_MOVE_TASK = withOutput("CancelMessageMoveTask",
           in -> new CancelMessageMoveTask.Request(in.string("TaskHandle")),
-          (e, c, r, g) -> e.redrive().cancelMessageMoveTask(r));
+          (e, c, r, g) -> e.redrive().cancelMessageMoveTask(c, r));
 
   /** The action of that name, or null. */
   public static SqsAction<?, ?> named(String name) {

@@ -3,6 +3,7 @@ package dev.sluice.push;
 import dev.sluice.auth.ManagementToken;
 import dev.sluice.config.HttpConfig;
 import dev.sluice.config.PushConfig;
+import dev.sluice.config.SqsConfig;
 import dev.sluice.engine.QueueEngine;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -39,16 +40,18 @@ public final class PushBridges {
   }
 
   /**
+   * {@code sqs}: the default account and region subscribers act in, and the regions they may name;
    * {@code token}: the management token TCP bridge clients must put in each frame's headers (not
    * required when it is empty); {@code http}: the connection limit and idle timeout, which the TCP
    * bridge takes over from the HTTP port.
    */
-  public static Future<PushBridges> start(Vertx vertx, QueueEngine engine, PushConfig config, ManagementToken token,
-      HttpConfig http) {
+  public static Future<PushBridges> start(Vertx vertx, QueueEngine engine, PushConfig config, SqsConfig sqs,
+      ManagementToken token, HttpConfig http) {
     PushDirectory directory = new PushDirectory();
     PushBridges bridges = new PushBridges(vertx, config,
         new BridgeGuard(vertx.eventBus(), directory, config.maxFrameBytes(), token, http.maxConnections()));
-    return vertx.deployVerticle(new PushService(engine, directory, config.maxPrefetch(), bridges.openSubscriptions))
+    return vertx.deployVerticle(
+            new PushService(engine, directory, sqs, config.maxPrefetch(), bridges.openSubscriptions))
         .compose(id -> config.tcpPort() > 0 ? bridges.startTcp(vertx, http.idleTimeoutMillis()) : Future.succeededFuture())
         .map(bridges);
   }

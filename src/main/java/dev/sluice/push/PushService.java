@@ -3,6 +3,7 @@ package dev.sluice.push;
 import dev.sluice.api.ErrorCode;
 import dev.sluice.api.GetQueueAttributes;
 import dev.sluice.api.Limits;
+import dev.sluice.config.SqsConfig;
 import dev.sluice.api.SqsException;
 import dev.sluice.engine.QueueEngine;
 import io.vertx.core.Future;
@@ -34,6 +35,7 @@ public final class PushService extends VerticleBase {
 
   private final QueueEngine engine;
   private final PushDirectory directory;
+  private final SqsConfig sqs;
   private final int maxPrefetch;
   private final SecureRandom random = new SecureRandom();
   private final Map<String, Subscription> byId = new HashMap<>();
@@ -45,10 +47,11 @@ public final class PushService extends VerticleBase {
   /** While the server does not serve: subscriptions end, new ones are refused. */
   private boolean paused;
 
-  PushService(QueueEngine engine, PushDirectory directory, int maxPrefetch, AtomicInteger open) {
+  PushService(QueueEngine engine, PushDirectory directory, SqsConfig sqs, int maxPrefetch, AtomicInteger open) {
     this.open = open;
     this.engine = engine;
     this.directory = directory;
+    this.sqs = sqs;
     this.maxPrefetch = maxPrefetch;
   }
 
@@ -113,6 +116,7 @@ public final class PushService extends VerticleBase {
       if (queue == null) {
         throw SqsException.missingParameter("queueUrl");
       }
+      BridgeCaller caller = new BridgeCaller(sqs.accountId(), region(body));
       int prefetch = integer(body, "prefetch", 1, maxPrefetch, Math.min(10, maxPrefetch));
       // At least a second: with 0 every pushed message would be visible again at once and come
       // round to the same subscriber until its credits ran out.
@@ -129,7 +133,7 @@ public final class PushService extends VerticleBase {
             "A connection may hold at most " + MAX_SUBSCRIPTIONS_PER_CONNECTION + " subscriptions.");
       }
       // Also tells a missing queue apart before anything is set up.
-      engine.queues().getQueueAttributes(new GetQueueAttributes.Request(queue, List.of("VisibilityTimeout")))
+      engine.queues().getQueueAttributes(caller, new GetQueueAttributes.Request(queue, List.of("VisibilityTimeout")))
           .onFailure(e -> PushMessages.fail(m, e))
           .onSuccess(attrs -> {
             if (closedConnections.contains(connection)) {
@@ -142,7 +146,7 @@ public final class PushService extends VerticleBase {
             }
             int seconds = visibility != null ? visibility
                 : Math.max(1, Integer.parseInt(attrs.attributes().get("VisibilityTimeout")));
-            Subscription s = new Subscription(newId(), connection, queue, prefetch, seconds, engine, vertx);
+            Subscription s = new Subscription(newId(), connection, caller, queue, prefetch, seconds, engine, vertx);
             byId.put(s.id, s);
             open.incrementAndGet();
             byConnection.computeIfAbsent(connection, c -> new HashSet<>()).add(s);
@@ -229,6 +233,18 @@ public final class PushService extends VerticleBase {
       throw SqsException.invalidValue(v, name, "Must be a string.");
     }
     return (String) v;
+  }
+
+  /** The region a subscription names (one this server serves), else the default region. */
+  private String region(JsonObject body) {
+    String region = string(body, "region");
+    if (region == null) {
+      return sqs.region();
+    }
+    if (!SqsConfig.isRegionName(region) || !sqs.serves(region)) {
+      throw SqsException.invalidValue(region, "region", "This server does not serve that region (sqs.regions).");
+    }
+    return region;
   }
 
   private static String handle(JsonObject body) {

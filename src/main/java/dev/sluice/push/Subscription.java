@@ -33,6 +33,8 @@ final class Subscription {
   final String id;
   final String address;
   final String connectionId;
+  /** Who the subscription consumes as: the account and region its queue URL is read in. */
+  private final BridgeCaller caller;
   final String queue;
   final int prefetch;
   final int visibilitySeconds;
@@ -45,11 +47,12 @@ final class Subscription {
   private boolean closed;
   private final CallerGone gone = new CallerGone();
 
-  Subscription(String id, String connectionId, String queue, int prefetch, int visibilitySeconds,
-      QueueEngine engine, Vertx vertx) {
+  Subscription(String id, String connectionId, BridgeCaller caller, String queue, int prefetch,
+      int visibilitySeconds, QueueEngine engine, Vertx vertx) {
     this.id = id;
     this.address = PushAddresses.DELIVERY_PREFIX + id;
     this.connectionId = connectionId;
+    this.caller = caller;
     this.queue = queue;
     this.prefetch = prefetch;
     this.visibilitySeconds = visibilitySeconds;
@@ -78,7 +81,7 @@ final class Subscription {
     long deadline = System.currentTimeMillis() + visibilitySeconds * 1000L - HANDLE_MARGIN_MILLIS;
     Future<ReceiveMessage.Response> received;
     try {
-      received = engine.receives().receiveMessage(request, gone);
+      received = engine.receives().receiveMessage(caller, request, gone);
     } catch (RuntimeException e) {
       received = Future.failedFuture(e);
     }
@@ -119,7 +122,7 @@ final class Subscription {
   Future<Void> ack(String receiptHandle) {
     checkHeld(receiptHandle);
     release(receiptHandle); // at once: a close meanwhile must not touch it again
-    return engine.receipts().deleteMessage(new DeleteMessage.Request(queue, receiptHandle));
+    return engine.receipts().deleteMessage(caller, new DeleteMessage.Request(queue, receiptHandle));
   }
 
   /** Makes the message visible again after {@code delaySeconds} (0: at once) and frees its credit. */
@@ -127,14 +130,14 @@ final class Subscription {
     checkHeld(receiptHandle);
     release(receiptHandle); // at once: a close meanwhile must not make it visible a second time
     return engine.receipts()
-        .changeMessageVisibility(new ChangeMessageVisibility.Request(queue, receiptHandle, delaySeconds));
+        .changeMessageVisibility(caller, new ChangeMessageVisibility.Request(queue, receiptHandle, delaySeconds));
   }
 
   /** Keeps the message for {@code seconds} more from now; it stays unacknowledged. */
   Future<Void> extend(String receiptHandle, int seconds) {
     checkHeld(receiptHandle);
     return engine.receipts()
-        .changeMessageVisibility(new ChangeMessageVisibility.Request(queue, receiptHandle, seconds))
+        .changeMessageVisibility(caller, new ChangeMessageVisibility.Request(queue, receiptHandle, seconds))
         .onSuccess(v -> {
           if (inFlight.containsKey(receiptHandle)) {
             inFlight.put(receiptHandle, System.currentTimeMillis() + seconds * 1000L - HANDLE_MARGIN_MILLIS);
@@ -171,7 +174,7 @@ final class Subscription {
     }
     try {
       // Not a client's call: done whether or not the server serves (it may be closing because it stopped).
-      engine.receives().giveBack(queue, held);
+      engine.receives().giveBack(caller, queue, held);
     } catch (RuntimeException ignored) {
       // the queue is gone: so are its messages
     }

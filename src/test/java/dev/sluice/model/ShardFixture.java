@@ -1,6 +1,8 @@
 package dev.sluice.model;
 
+import dev.sluice.api.AccountRegion;
 import dev.sluice.api.MessageAttributeValue;
+import dev.sluice.api.QueueKey;
 import dev.sluice.api.ReceiveMessage;
 import java.util.ArrayList;
 import java.util.List;
@@ -46,7 +48,7 @@ final class ShardFixture {
     budget = new MemoryBudget(budgetBytes);
     parking = new ParkingLimits(parkedPerQueue, parkedPerShard);
     env = new ShardResources(index, new ReceiptHandleCodec(new byte[32]), parking, budget,
-        queueLimit, ARNS, maxInflight, new DeadLetterRoute() {
+        queueLimit, maxInflight, new DeadLetterRoute() {
           @Override
           public boolean exists(String targetArn) {
             return registry.find(nameOf(targetArn)) != null;
@@ -58,12 +60,12 @@ final class ShardFixture {
           }
         }, new QueueDirectory() {
           @Override
-          public void created(String queueName) {}
+          public void created(QueueKey queue) {}
 
           @Override
-          public void deleted(String queueName) {}
+          public void deleted(QueueKey queue) {}
         }, changes, ShardResources.firstKeyOfRun(0));
-    registry = new QueueRegistry(env);
+    registry = new QueueRegistry(env, PLACE);
   }
 
   /**
@@ -84,10 +86,13 @@ final class ShardFixture {
     }
   }
 
-  static final QueueArns ARNS = new QueueArns("us-east-1", "000000000000");
+  /** The one account and region of this fixture's queues. */
+  static final AccountRegion PLACE = new AccountRegion("000000000000", "us-east-1");
 
+  /** The name of this fixture's queue an ARN names, or null. */
   static String nameOf(String arn) {
-    return ARNS.nameOf(arn);
+    QueueKey key = QueueArns.keyOf(arn);
+    return key != null && key.isIn(PLACE) ? key.name() : null;
   }
 
   /** A move task's batches arrive at once within this one shard. */

@@ -96,11 +96,12 @@ class BatchWriterIT {
   @Test
   void queueRowsPurgesAndQueueDeletionsLandInOrder() throws Exception {
     ChangeBatch b = new ChangeBatch();
-    b.queueSaved(new QueueRow(11, "other", 5, 5, "{\"DelaySeconds\":\"0\"}", "{}"));
+    b.queueSaved(new QueueRow(11, "000000000000", "us-east-1", "other", 5, 5, "{\"DelaySeconds\":\"0\"}", "{}"));
     b.stored(row(11, 1, "before purge"));
     BatchWriter.write(pool, b, false, UNCLAIMED, 5000).await(30, TimeUnit.SECONDS);
     ChangeBatch purge = new ChangeBatch();
-    purge.queueSaved(new QueueRow(11, "other", 5, 6, "{\"DelaySeconds\":\"1\"}", "{\"team\":\"a\"}"));
+    purge.queueSaved(
+        new QueueRow(11, "000000000000", "us-east-1", "other", 5, 6, "{\"DelaySeconds\":\"1\"}", "{\"team\":\"a\"}"));
     purge.queuePurged(11);
     purge.stored(row(11, 2, "after purge"));
     purge.deduplicationRemembered(new DedupRow(11, "d2", new UUID(3, 2), 102, Long.MAX_VALUE));
@@ -123,13 +124,13 @@ class BatchWriterIT {
   @Test
   void aQueueDeletedAndCreatedAgainUnderTheSameNameInOneBatchIsWritten() throws Exception {
     ChangeBatch first = new ChangeBatch();
-    first.queueSaved(new QueueRow(21, "again", 1, 1, "{}", "{}"));
+    first.queueSaved(new QueueRow(21, "000000000000", "us-east-1", "again", 1, 1, "{}", "{}"));
     BatchWriter.write(pool, first, false, UNCLAIMED, 5000).await(30, TimeUnit.SECONDS);
     // A writer far behind (an outage of a minute or more) gets both in one batch: the name is
     // unique, so the old row must go before the new one comes.
     ChangeBatch both = new ChangeBatch();
     both.queueDeleted(21);
-    both.queueSaved(new QueueRow(22, "again", 2, 2, "{}", "{}"));
+    both.queueSaved(new QueueRow(22, "000000000000", "us-east-1", "again", 2, 2, "{}", "{}"));
     BatchWriter.write(pool, both, false, UNCLAIMED, 5000).await(30, TimeUnit.SECONDS);
     assertEquals(22L, pool.query("SELECT id FROM sluice_queues WHERE name = 'again'").execute()
         .await(10, TimeUnit.SECONDS).iterator().next().getLong(0));

@@ -63,7 +63,7 @@ class ChangeBatchTest {
   @Test
   void aDeletedQueueWritesOnlyItsDeletion() {
     ChangeBatch b = new ChangeBatch();
-    b.queueSaved(new QueueRow(7, "orders", 1, 1, "{}", "{}"));
+    b.queueSaved(new QueueRow(7, "000000000000", "us-east-1", "orders", 1, 1, "{}", "{}"));
     b.stored(row(1));
     b.queuePurged(7);
     b.queueDeleted(7);
