@@ -4,7 +4,9 @@ import dev.sluice.config.EngineConfig;
 import dev.sluice.config.SluiceConfig;
 import dev.sluice.engine.EngineSettings;
 import dev.sluice.engine.QueueEngine;
+import dev.sluice.access.IdentityPolicy;
 import dev.sluice.auth.Surfaces;
+import dev.sluice.config.Credential;
 import dev.sluice.http.HttpListener;
 import dev.sluice.metrics.SluiceMetrics;
 import dev.sluice.persistence.DurableStore;
@@ -18,6 +20,7 @@ import io.vertx.micrometer.MicrometerMetricsFactory;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 
 /**
  * A running Sluice server: its Vert.x instance, the engine, push delivery and the HTTP front. Boot
@@ -126,7 +129,10 @@ public final class Sluice {
         e.maxParkedReceives(),
         e.maxParkedReceivesPerQueue(),
         e.maxInflightPerQueue(),
-        e.maxQueues());
+        e.maxQueues(),
+        cfg.security().accessKeys().stream()
+            .filter(k -> k.permissions() != IdentityPolicy.FULL_ACCESS)
+            .collect(Collectors.toMap(Credential::accessKeyId, Credential::permissions)));
   }
 
   public int port() {

@@ -1,18 +1,17 @@
 package dev.sluice.config;
 
-import java.util.List;
-import java.util.Map;
+import dev.sluice.access.IdentityPolicy;
 
 /**
  * One configured SigV4 credential: its access key id and secret, the account a request signed with
- * it acts as, and its IAM-style permission statements as the configuration gives them (each a
- * mapping with Effect, Action and Resource, checked for shape only; empty when none are listed).
- * {@link #toString} leaves the secret out.
+ * it acts as, and what it may do: its configured IAM-style statements, or
+ * {@link IdentityPolicy#FULL_ACCESS} when none are listed (as an account's root; what other
+ * accounts' queues let it do is still up to their policies). {@link #toString} leaves the secret out.
  */
-public record Credential(String accessKeyId, String secretAccessKey, String accountId,
-    List<Map<String, Object>> permissions) {
+public record Credential(String accessKeyId, String secretAccessKey, String accountId, IdentityPolicy permissions) {
   @Override
   public String toString() {
-    return "Credential[" + accessKeyId + ", account " + accountId + ", " + permissions.size() + " permissions]";
+    return "Credential[" + accessKeyId + ", account " + accountId + ", "
+        + (permissions == IdentityPolicy.FULL_ACCESS ? "full access" : "listed permissions") + "]";
   }
 }

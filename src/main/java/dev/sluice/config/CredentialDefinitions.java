@@ -1,5 +1,7 @@
 package dev.sluice.config;
 
+import dev.sluice.access.IdentityPolicy;
+import dev.sluice.access.PolicyException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
@@ -15,8 +17,9 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
  * Reads the {@code credentials} key, in either of its forms: {@code KEYID:SECRET[,KEYID:SECRET...]},
  * credentials of the default account; or a list of mappings (in the environment, the same list as
  * JSON) with accessKeyId, secretAccessKey, and optionally accountId and permissions. Permission
- * statements are checked for shape only, so that a typo stops the start; what they allow is not
- * decided here. A secret is never part of a message.
+ * statements are checked here for their shape, naming the element at fault, then read as the
+ * access package reads policies (wildcards, conditions it understands), so that a typo or an
+ * unsupported condition stops the start. A secret is never part of a message.
  */
 final class CredentialDefinitions {
   private static final Set<String> FIELDS = Set.of("accessKeyId", "secretAccessKey", "accountId", "permissions");
@@ -41,7 +44,7 @@ final class CredentialDefinitions {
             + ConfigKey.CREDENTIALS.envVar() + "): expected KEYID:SECRET[,KEYID:SECRET...], or a list of"
             + " credentials (accessKeyId, secretAccessKey, accountId, permissions)");
       }
-      out.add(new Credential(p.substring(0, colon), p.substring(colon + 1), defaultAccountId, List.of()));
+      out.add(new Credential(p.substring(0, colon), p.substring(colon + 1), defaultAccountId, IdentityPolicy.FULL_ACCESS));
     }
     return unique(out);
   }
@@ -85,13 +88,23 @@ final class CredentialDefinitions {
     if (!accountId.matches("\\d{12}")) {
       throw invalid(key + ".accountId", "a 12-digit account id, quoted so that YAML keeps it a string");
     }
-    return new Credential(keyId, secret, accountId, statements(key + ".permissions", map.get("permissions")));
+    return new Credential(keyId, secret, accountId, permissions(key + ".permissions", map.get("permissions")));
+  }
+
+  /** None listed: full access. Listed (even as an empty list): exactly what they allow. */
+  private static IdentityPolicy permissions(String key, Object node) {
+    if (node == null) {
+      return IdentityPolicy.FULL_ACCESS;
+    }
+    List<Map<String, Object>> statements = statements(key, node);
+    try {
+      return IdentityPolicy.parse(statements);
+    } catch (PolicyException e) {
+      throw invalid(key, "statements Sluice can evaluate: " + e.getMessage());
+    }
   }
 
   private static List<Map<String, Object>> statements(String key, Object node) {
-    if (node == null) {
-      return List.of();
-    }
     if (!(node instanceof List<?> list)) {
       throw invalid(key, "a list of statements (Effect, Action, Resource)");
     }

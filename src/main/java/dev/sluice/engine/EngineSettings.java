@@ -1,5 +1,8 @@
 package dev.sluice.engine;
 
+import dev.sluice.access.IdentityPolicy;
+import java.util.Map;
+
 /**
  * What the engine needs from the configuration.
  *
@@ -10,6 +13,8 @@ package dev.sluice.engine;
  * @param maxParkedReceivesPerQueue long polls parked on one queue
  * @param maxInflightPerQueue in-flight messages per queue before receives stop (SQS: 120,000)
  * @param maxQueues queues that may exist at once, server-wide
+ * @param permissions the permissions of each access key id configured with some (others have full
+ *     access to their own account's queues)
  */
 public record EngineSettings(
     int shards,
@@ -18,7 +23,8 @@ public record EngineSettings(
     int maxParkedReceives,
     int maxParkedReceivesPerQueue,
     int maxInflightPerQueue,
-    int maxQueues) {
+    int maxQueues,
+    Map<String, IdentityPolicy> permissions) {
 
   public int maxParkedReceivesPerShard() {
     return Math.max(1, maxParkedReceives / shards);

@@ -16,51 +16,64 @@ import java.util.function.Predicate;
 final class OwningShard {
   private final ShardDispatcher dispatcher;
   private final ShardRouter router;
+  private final QueueAccess access;
 
-  OwningShard(ShardDispatcher dispatcher, ShardRouter router) {
+  OwningShard(ShardDispatcher dispatcher, ShardRouter router, QueueAccess access) {
     this.dispatcher = dispatcher;
     this.router = router;
+    this.access = access;
   }
 
-  /** Runs {@code fn} on the shard owning the queue, with the queue (or QueueDoesNotExist). */
-  <R> Future<R> onQueue(QueueKey key, BiFunction<Shard, QueueState, R> fn) {
-    return dispatcher.call(router.shardOf(key), (s, reply) -> reply.succeed(fn.apply(s, s.queue(key))));
+  /**
+   * Runs {@code fn} on the shard owning the queue, with the queue, once the caller may do
+   * {@code action} to it (else AccessDenied); QueueDoesNotExist when there is none.
+   */
+  <R> Future<R> onQueue(Caller c, String action, QueueKey key, BiFunction<Shard, QueueState, R> fn) {
+    Permit permit = access.permit(c, action);
+    return permit.answered(
+        dispatcher.call(router.shardOf(key), (s, reply) -> reply.succeed(fn.apply(s, s.queue(key, permit)))));
   }
 
-  <R> Future<R> onQueueUrl(Caller c, String queueUrl, BiFunction<Shard, QueueState, R> fn) {
-    return onQueue(QueueUrls.keyOf(c.accountRegion(), queueUrl), fn);
+  <R> Future<R> onQueueUrl(Caller c, String action, String queueUrl, BiFunction<Shard, QueueState, R> fn) {
+    return onQueue(c, action, QueueUrls.keyOf(c.accountRegion(), queueUrl), fn);
   }
 
   /**
    * Like {@link #onQueueUrl}, for changes a client must not see acknowledged before they are
    * durable (see {@link #durably}).
    */
-  <R> Future<R> onQueueUrlDurably(Caller c, String queueUrl, BiFunction<Shard, QueueState, R> fn) {
-    return onQueueDurably(QueueUrls.keyOf(c.accountRegion(), queueUrl), fn);
+  <R> Future<R> onQueueUrlDurably(Caller c, String action, String queueUrl, BiFunction<Shard, QueueState, R> fn) {
+    return onQueueDurably(c, action, QueueUrls.keyOf(c.accountRegion(), queueUrl), fn, q -> true);
   }
 
   /** {@link #onQueueUrlDurably}, waiting only for the queues {@code mustCommit} accepts. */
-  <R> Future<R> onQueueUrlDurably(
-      Caller c, String queueUrl, BiFunction<Shard, QueueState, R> fn, Predicate<QueueState> mustCommit) {
-    return onQueueDurably(QueueUrls.keyOf(c.accountRegion(), queueUrl), fn, mustCommit);
+  <R> Future<R> onQueueUrlDurably(Caller c, String action, String queueUrl, BiFunction<Shard, QueueState, R> fn,
+      Predicate<QueueState> mustCommit) {
+    return onQueueDurably(c, action, QueueUrls.keyOf(c.accountRegion(), queueUrl), fn, mustCommit);
   }
 
   /** Like {@link #onQueue}, for a change acknowledged through {@link #durably}. */
-  <R> Future<R> onQueueDurably(QueueKey key, BiFunction<Shard, QueueState, R> fn) {
-    return onQueueDurably(key, fn, q -> true);
+  <R> Future<R> onQueueDurably(Caller c, String action, QueueKey key, BiFunction<Shard, QueueState, R> fn) {
+    return onQueueDurably(c, action, key, fn, q -> true);
   }
 
-  private <R> Future<R> onQueueDurably(
-      QueueKey key, BiFunction<Shard, QueueState, R> fn, Predicate<QueueState> mustCommit) {
-    return durably(key, s -> fn.apply(s, s.queue(key)), s -> mustCommit.test(s.queue(key)));
+  private <R> Future<R> onQueueDurably(Caller c, String action, QueueKey key, BiFunction<Shard, QueueState, R> fn,
+      Predicate<QueueState> mustCommit) {
+    Permit permit = access.permit(c, action);
+    return permit.answered(
+        durably(key, s -> fn.apply(s, s.queue(key, permit)), s -> mustCommit.test(s.queue(key))));
   }
 
   /**
    * {@link #durably(QueueKey, Function, Predicate)} for a call whose changes always wait, on a queue
-   * that need not exist yet (it may create or delete it).
+   * that need not exist yet (it may create or delete it), once the caller may do {@code action} to it.
    */
-  <R> Future<R> durably(QueueKey key, Function<Shard, R> fn) {
-    return durably(key, fn, s -> true);
+  <R> Future<R> durably(Caller c, String action, QueueKey key, Function<Shard, R> fn) {
+    Permit permit = access.permit(c, action);
+    return permit.answered(durably(key, s -> {
+      permit.check(key, s.find(key));
+      return fn.apply(s);
+    }, s -> true));
   }
 
   /**

@@ -42,7 +42,7 @@ public final class QueueActions {
     String url = QueueUrls.urlOf(c.baseUrl(), key);
     // A RedrivePolicy's target may live on another shard: it is checked there first (AWS: Amazon SQS
     // dead-letter queues).
-    return redrive.checkRedrivePolicy(key, r.attributes()).compose(checked -> owningShard.durably(key,
+    return redrive.checkRedrivePolicy(key, r.attributes()).compose(checked -> owningShard.durably(c, "CreateQueue", key,
         s -> {
           s.registry(key.accountRegion()).create(name, r.attributes(), r.tags(), s.now());
           return new CreateQueue.Response(url);
@@ -58,12 +58,12 @@ public final class QueueActions {
     String owner = r.queueOwnerAwsAccountId();
     QueueKey key = new QueueKey(owner == null || owner.isEmpty() ? c.accountId() : owner, c.region(), name);
     String url = QueueUrls.urlOf(c.baseUrl(), key);
-    return owningShard.onQueue(key, (s, q) -> new GetQueueUrl.Response(url));
+    return owningShard.onQueue(c, "GetQueueUrl", key, (s, q) -> new GetQueueUrl.Response(url));
   }
 
   public Future<Void> deleteQueue(Caller c, DeleteQueue.Request r) {
     QueueKey key = QueueUrls.keyOf(c.accountRegion(), r.queueUrl());
-    return owningShard.durably(key, s -> {
+    return owningShard.durably(c, "DeleteQueue", key, s -> {
       s.registry(key.accountRegion()).delete(key.name(), s.now());
       return null;
     });
@@ -71,7 +71,7 @@ public final class QueueActions {
 
   public Future<GetQueueAttributes.Response> getQueueAttributes(Caller c, GetQueueAttributes.Request r) {
     return owningShard.onQueueUrl(
-        c, r.queueUrl(), (s, q) -> new GetQueueAttributes.Response(q.attributeValues(r.attributeNames())));
+        c, "GetQueueAttributes", r.queueUrl(), (s, q) -> new GetQueueAttributes.Response(q.attributeValues(r.attributeNames())));
   }
 
   public Future<Void> setQueueAttributes(Caller c, SetQueueAttributes.Request r) {
@@ -79,7 +79,7 @@ public final class QueueActions {
       return Future.failedFuture(SqsException.missingParameter("Attributes"));
     }
     QueueKey key = QueueUrls.keyOf(c.accountRegion(), r.queueUrl());
-    return redrive.checkRedrivePolicy(key, r.attributes()).compose(checked -> owningShard.onQueueDurably(key,
+    return redrive.checkRedrivePolicy(key, r.attributes()).compose(checked -> owningShard.onQueueDurably(c, "SetQueueAttributes", key,
         (s, q) -> {
           q.setAttributes(r.attributes(), s.now());
           return null;
@@ -90,7 +90,7 @@ public final class QueueActions {
     if (r.tags() == null) {
       return Future.failedFuture(SqsException.missingParameter("Tags"));
     }
-    return owningShard.onQueueUrlDurably(c, r.queueUrl(), (s, q) -> {
+    return owningShard.onQueueUrlDurably(c, "TagQueue", r.queueUrl(), (s, q) -> {
       q.metadata().tag(r.tags());
       s.resources().changes().queueSaved(q);
       return null;
@@ -101,7 +101,7 @@ public final class QueueActions {
     if (r.tagKeys() == null) {
       return Future.failedFuture(SqsException.missingParameter("TagKeys"));
     }
-    return owningShard.onQueueUrlDurably(c, r.queueUrl(), (s, q) -> {
+    return owningShard.onQueueUrlDurably(c, "UntagQueue", r.queueUrl(), (s, q) -> {
       q.metadata().untag(r.tagKeys());
       s.resources().changes().queueSaved(q);
       return null;
@@ -109,25 +109,25 @@ public final class QueueActions {
   }
 
   public Future<ListQueueTags.Response> listQueueTags(Caller c, ListQueueTags.Request r) {
-    return owningShard.onQueueUrl(c, r.queueUrl(), (s, q) -> new ListQueueTags.Response(q.metadata().tags()));
+    return owningShard.onQueueUrl(c, "ListQueueTags", r.queueUrl(), (s, q) -> new ListQueueTags.Response(q.metadata().tags()));
   }
 
   public Future<Void> purgeQueue(Caller c, PurgeQueue.Request r) {
-    return owningShard.onQueueUrlDurably(c, r.queueUrl(), (s, q) -> {
+    return owningShard.onQueueUrlDurably(c, "PurgeQueue", r.queueUrl(), (s, q) -> {
       q.purge(s.now());
       return null;
     });
   }
 
   public Future<Void> addPermission(Caller c, AddPermission.Request r) {
-    return owningShard.onQueueUrlDurably(c, r.queueUrl(), (s, q) -> {
+    return owningShard.onQueueUrlDurably(c, "AddPermission", r.queueUrl(), (s, q) -> {
       QueuePermissions.add(q, r.label(), r.awsAccountIds(), r.actions(), s.now());
       return null;
     });
   }
 
   public Future<Void> removePermission(Caller c, RemovePermission.Request r) {
-    return owningShard.onQueueUrlDurably(c, r.queueUrl(), (s, q) -> {
+    return owningShard.onQueueUrlDurably(c, "RemovePermission", r.queueUrl(), (s, q) -> {
       QueuePermissions.remove(q, r.label(), s.now());
       return null;
     });

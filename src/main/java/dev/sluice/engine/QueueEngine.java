@@ -29,20 +29,20 @@ public final class QueueEngine {
   private final MemoryBudget budget;
 
   private QueueEngine(ShardDispatcher dispatcher, ServingGate gate, ShardRouter router, CrossShard crossShard,
-      MemoryBudget budget) {
+      MemoryBudget budget, QueueAccess access) {
     this.dispatcher = dispatcher;
     this.budget = budget;
     ShardDispatcher clients = gate == ServingGate.OPEN ? dispatcher : new GatedDispatcher(dispatcher, gate);
     RedriveChecks checks = new RedriveChecks(clients, router);
-    OwningShard owningShard = new OwningShard(clients, router);
+    OwningShard owningShard = new OwningShard(clients, router, access);
     this.queues = new QueueActions(owningShard, checks);
     this.startupQueues = gate == ServingGate.OPEN ? queues
-        : new QueueActions(new OwningShard(dispatcher, router), new RedriveChecks(dispatcher, router));
-    this.listing = new QueueListing(clients);
+        : new QueueActions(new OwningShard(dispatcher, router, access), new RedriveChecks(dispatcher, router));
+    this.listing = new QueueListing(clients, access);
     this.sends = new SendActions(owningShard);
-    this.receives = new ReceiveActions(clients, dispatcher, router);
+    this.receives = new ReceiveActions(clients, dispatcher, router, access);
     this.receipts = new ReceiptActions(owningShard);
-    this.redrive = new RedriveActions(clients, router, checks, crossShard);
+    this.redrive = new RedriveActions(clients, router, checks, crossShard, access);
   }
 
   /**
@@ -79,7 +79,8 @@ public final class QueueEngine {
     crossShard.connect(dispatcher);
     ServingGate gate = durable == null ? ServingGate.OPEN : durable::notServingReason;
     Future<QueueEngine> started =
-        Future.all(deployed).map(done -> new QueueEngine(dispatcher, gate, router, crossShard, budget));
+        Future.all(deployed).map(done -> new QueueEngine(dispatcher, gate, router, crossShard, budget,
+            new QueueAccess(settings.permissions())));
     if (durable == null) {
       return started;
     }

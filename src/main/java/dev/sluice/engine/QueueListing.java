@@ -23,8 +23,11 @@ import java.util.List;
 public final class QueueListing {
   private final ShardDispatcher dispatcher;
 
-  QueueListing(ShardDispatcher dispatcher) {
+  private final QueueAccess access;
+
+  QueueListing(ShardDispatcher dispatcher, QueueAccess access) {
     this.dispatcher = dispatcher;
+    this.access = access;
   }
 
   public Future<ListQueues.Response> listQueues(Caller c, ListQueues.Request r) {
@@ -32,6 +35,7 @@ public final class QueueListing {
     checkMaxResults(max);
     String baseUrl = c.baseUrl();
     AccountRegion place = c.accountRegion();
+    access.permit(c, "ListQueues").checkAll(place);
     return dispatcher.onEveryShard(s -> {
       QueueRegistry queues = s.registryIfAny(place);
       return queues == null ? List.<String>of() : queues.names(r.queueNamePrefix());

@@ -32,7 +32,7 @@ public final class ReceiptActions {
     // A FIFO delete must survive a crash, or the message would come back out of its exactly-once
     // window: under durability commit it is answered once committed. Standard deletes are written
     // behind (a lost one is a redelivery, which at-least-once allows).
-    return owningShard.onQueueUrlDurably(c, r.queueUrl(), (s, q) -> {
+    return owningShard.onQueueUrlDurably(c, "DeleteMessage", r.queueUrl(), (s, q) -> {
       q.delete(handle, s.now());
       return null;
     }, IS_FIFO);
@@ -41,7 +41,7 @@ public final class ReceiptActions {
   public Future<Void> changeMessageVisibility(Caller c, ChangeMessageVisibility.Request r) {
     String handle = required(r.receiptHandle(), "ReceiptHandle");
     int seconds = visibility(r.visibilityTimeout());
-    return owningShard.onQueueUrl(c, r.queueUrl(), (s, q) -> {
+    return owningShard.onQueueUrl(c, "ChangeMessageVisibility", r.queueUrl(), (s, q) -> {
       q.changeVisibility(handle, seconds, s.now());
       return null;
     });
@@ -50,7 +50,8 @@ public final class ReceiptActions {
   public Future<BatchIdsResponse> deleteMessageBatch(Caller c, DeleteMessageBatch.Request r) {
     List<DeleteMessageBatch.Entry> entries = r.entries();
     BatchRules.checkEntryIds(entries, DeleteMessageBatch.Entry::id, "DeleteMessageBatchRequestEntry");
-    return owningShard.onQueueUrlDurably(c, r.queueUrl(), (s, q) -> each(entries, DeleteMessageBatch.Entry::id, e -> {
+    return owningShard.onQueueUrlDurably(c, "DeleteMessageBatch", r.queueUrl(), (s, q) -> each(entries,
+        DeleteMessageBatch.Entry::id, e -> {
       q.delete(required(e.receiptHandle(), "ReceiptHandle"), s.now());
     }), IS_FIFO);
   }
@@ -59,7 +60,7 @@ public final class ReceiptActions {
     List<ChangeMessageVisibilityBatch.Entry> entries = r.entries();
     BatchRules.checkEntryIds(
         entries, ChangeMessageVisibilityBatch.Entry::id, "ChangeMessageVisibilityBatchRequestEntry");
-    return owningShard.onQueueUrl(c, r.queueUrl(),
+    return owningShard.onQueueUrl(c, "ChangeMessageVisibilityBatch", r.queueUrl(),
         (s, q) -> each(entries, ChangeMessageVisibilityBatch.Entry::id, e -> q.changeVisibility(
             required(e.receiptHandle(), "ReceiptHandle"), visibility(e.visibilityTimeout()), s.now())));
   }

@@ -26,11 +26,13 @@ public final class ReceiveActions {
   /** For giving messages back: the server's own work, done whether or not it serves. */
   private final ShardDispatcher internal;
   private final ShardRouter router;
+  private final QueueAccess access;
 
-  ReceiveActions(ShardDispatcher dispatcher, ShardDispatcher internal, ShardRouter router) {
+  ReceiveActions(ShardDispatcher dispatcher, ShardDispatcher internal, ShardRouter router, QueueAccess access) {
     this.dispatcher = dispatcher;
     this.internal = internal;
     this.router = router;
+    this.access = access;
   }
 
   public Future<ReceiveMessage.Response> receiveMessage(Caller c, ReceiveMessage.Request r, CallerGone gone) {
@@ -55,8 +57,9 @@ public final class ReceiveActions {
         AttributeSelection.of(r.attributeNames(), r.messageSystemAttributeNames(), r.messageAttributeNames());
     QueueKey key = QueueUrls.keyOf(c.accountRegion(), r.queueUrl());
     int shard = router.shardOf(key);
-    Future<ReceiveMessage.Response> answer = dispatcher.call(shard, (s, reply) -> {
-      QueueState q = s.queue(key);
+    Permit permit = access.permit(c, "ReceiveMessage");
+    Future<ReceiveMessage.Response> answer = permit.answered(dispatcher.call(shard, (s, reply) -> {
+      QueueState q = s.queue(key, permit);
       long now = s.now();
       // The attempt id matters to FIFO queues only; standard queues ignore it (the SQS FIFO queues guide).
       ReceiveSpec spec = new ReceiveSpec(
@@ -90,7 +93,7 @@ public final class ReceiveActions {
         release(shard, key, response.messages());
       }
       return EMPTY;
-    });
+    }));
     // Runs on the caller's loop just before the answer is written: if the connection closed in
     // the meantime nobody will read these messages, so they become visible again at once.
     return answer.map(response -> {

@@ -33,7 +33,11 @@ public final class RedriveActions {
   private final RedriveChecks checks;
   private final CrossShard crossShard;
 
-  RedriveActions(ShardDispatcher dispatcher, ShardRouter router, RedriveChecks checks, CrossShard crossShard) {
+  private final QueueAccess access;
+
+  RedriveActions(ShardDispatcher dispatcher, ShardRouter router, RedriveChecks checks, CrossShard crossShard,
+      QueueAccess access) {
+    this.access = access;
     this.dispatcher = dispatcher;
     this.router = router;
     this.checks = checks;
@@ -47,7 +51,9 @@ public final class RedriveActions {
     QueueListing.checkMaxResults(max);
     QueueKey dlq = QueueUrls.keyOf(c.accountRegion(), r.queueUrl());
     String baseUrl = c.baseUrl();
-    return dispatcher.<QueueKey>call(router.shardOf(dlq), (s, reply) -> reply.succeed(s.queue(dlq).metadata().key()))
+    Permit permit = access.permit(c, "ListDeadLetterSourceQueues");
+    return permit.answered(dispatcher.<QueueKey>call(router.shardOf(dlq),
+            (s, reply) -> reply.succeed(s.queue(dlq, permit).metadata().key())))
         .compose(checks::sourcesOf)
         .map(names -> {
           QueueListing.Page page = QueueListing.page(names, r.nextToken(), max);
@@ -68,12 +74,15 @@ public final class RedriveActions {
       throw SqsException.invalidValue(r.destinationArn(), "DestinationArn",
           "The destination queue must be of the same type as the source queue.");
     }
+    // Both ends are asked of the caller: moving takes the source's messages and sends them on.
+    Permit start = access.permit(c, "StartMessageMoveTask");
+    Permit send = access.permit(c, "SendMessage");
     Future<QueueState> destinationExists = destination == null
         ? Future.succeededFuture()
-        : dispatcher.call(router.shardOf(destination),
-            (s, reply) -> reply.succeed(existing(s, destination, "DestinationArn")));
-    Future<QueueState> sourceExists =
-        dispatcher.call(router.shardOf(source), (s, reply) -> reply.succeed(existing(s, source, "SourceArn")));
+        : send.answered(dispatcher.call(router.shardOf(destination),
+            (s, reply) -> reply.succeed(existing(s, destination, "DestinationArn", send))));
+    Future<QueueState> sourceExists = start.answered(dispatcher.call(router.shardOf(source),
+        (s, reply) -> reply.succeed(existing(s, source, "SourceArn", start))));
     String sourceArn = QueueArns.arnOf(source);
     return sourceExists
         .compose(v -> checks.sourcesOf(source))
@@ -83,12 +92,12 @@ public final class RedriveActions {
           }
           return destinationExists;
         })
-        .compose(v -> dispatcher.call(router.shardOf(source), (s, reply) -> {
+        .compose(v -> start.answered(dispatcher.call(router.shardOf(source), (s, reply) -> {
           // Checked again here: the queue may have gone while the other shards were asked.
-          QueueState q = existing(s, source, "SourceArn");
+          QueueState q = existing(s, source, "SourceArn", start);
           MessageMoveTask task = q.startMoveTask(r.destinationArn(), rate, crossShard, s.now());
           reply.succeed(new StartMessageMoveTask.Response(TaskHandles.encode(task.taskId(), sourceArn)));
-        }));
+        })));
   }
 
   public Future<ListMessageMoveTasks.Response> listMessageMoveTasks(Caller c, ListMessageMoveTasks.Request r) {
@@ -98,12 +107,13 @@ public final class RedriveActions {
       throw SqsException.invalidValue(max, "MaxResults", "Value must be between 1 and 10.");
     }
     int limit = max == null ? 1 : max;
-    return dispatcher.call(router.shardOf(source), (s, reply) -> {
-      QueueState q = existing(s, source, "SourceArn");
+    Permit permit = access.permit(c, "ListMessageMoveTasks");
+    return permit.answered(dispatcher.call(router.shardOf(source), (s, reply) -> {
+      QueueState q = existing(s, source, "SourceArn", permit);
       List<ListMessageMoveTasks.Result> results =
           q.moveTasks().stream().limit(limit).map(RedriveActions::result).toList();
       reply.succeed(new ListMessageMoveTasks.Response(results));
-    });
+    }));
   }
 
   private static ListMessageMoveTasks.Result result(MessageMoveTask t) {
@@ -129,8 +139,9 @@ public final class RedriveActions {
     if (source == null) {
       throw notFound("SourceArn");
     }
-    return dispatcher.call(router.shardOf(source), (s, reply) -> {
-      QueueState q = existing(s, source, "SourceArn");
+    Permit permit = access.permit(c, "CancelMessageMoveTask");
+    return permit.answered(dispatcher.call(router.shardOf(source), (s, reply) -> {
+      QueueState q = existing(s, source, "SourceArn", permit);
       MessageMoveTask task = q.moveTasks().stream()
           .filter(t -> t.taskId().equals(handle.taskId()))
           .findFirst()
@@ -139,7 +150,7 @@ public final class RedriveActions {
         throw SqsException.invalidParameter("Only a task with status RUNNING can be cancelled.");
       }
       reply.succeed(new CancelMessageMoveTask.Response(task.cancel()));
-    });
+    }));
   }
 
   /**
@@ -163,9 +174,13 @@ public final class RedriveActions {
     return key != null && key.isIn(place) ? key : null;
   }
 
-  /** On the queue's shard: the queue, or ResourceNotFoundException naming the ARN parameter. */
-  private static QueueState existing(Shard s, QueueKey key, String parameter) {
+  /**
+   * On the queue's shard: the queue, once {@code permit} lets the caller touch it, or
+   * ResourceNotFoundException naming the ARN parameter.
+   */
+  private static QueueState existing(Shard s, QueueKey key, String parameter, Permit permit) {
     QueueState q = s.find(key);
+    permit.check(key, q);
     if (q == null) {
       throw notFound(parameter);
     }

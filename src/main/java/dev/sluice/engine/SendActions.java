@@ -23,7 +23,7 @@ public final class SendActions {
     NewMessage m = new NewMessage(
         r.messageBody(), r.delaySeconds(), r.messageAttributes(), r.messageSystemAttributes(),
         r.messageDeduplicationId(), r.messageGroupId(), c.senderId(), c.traceHeader());
-    return owningShard.onQueueUrlDurably(c, r.queueUrl(), (s, q) -> q.send(m, false, s.now()));
+    return owningShard.onQueueUrlDurably(c, "SendMessage", r.queueUrl(), (s, q) -> q.send(m, false, s.now()));
   }
 
   public Future<SendMessageBatch.Response> sendMessageBatch(Caller c, SendMessageBatch.Request r) {
@@ -36,7 +36,7 @@ public final class SendActions {
             e.messageBody(), e.delaySeconds(), e.messageAttributes(), e.messageSystemAttributes(),
             e.messageDeduplicationId(), e.messageGroupId(), senderId, traceHeader))
         .toList();
-    return owningShard.onQueueUrlDurably(c, r.queueUrl(), (s, q) -> {
+    return owningShard.onQueueUrlDurably(c, "SendMessageBatch", r.queueUrl(), (s, q) -> {
       // whole-request rules, which depend on the queue type (AWS API reference: SendMessageBatch)
       q.checkBatch(messages);
       return sendAll(s, q, entries, messages);

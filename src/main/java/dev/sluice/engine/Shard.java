@@ -96,7 +96,20 @@ public final class Shard {
     return registries.get(place);
   }
 
-  /** The queue, or QueueDoesNotExist. */
+  /**
+   * The queue a client's request names, once {@code permit} lets it touch it (else AccessDenied),
+   * or QueueDoesNotExist.
+   */
+  QueueState queue(QueueKey key, Permit permit) {
+    QueueState q = find(key);
+    permit.check(key, q);
+    if (q == null) {
+      throw SqsException.queueDoesNotExist();
+    }
+    return q;
+  }
+
+  /** The queue, or QueueDoesNotExist: for the server's own work; a client's request goes through {@link #queue(QueueKey, Permit)}. */
   public QueueState queue(QueueKey key) {
     QueueState q = find(key);
     if (q == null) {

@@ -2,9 +2,18 @@ package dev.sluice.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.sluice.access.AccessEvaluator;
+import dev.sluice.access.AccessRequest;
+import dev.sluice.access.IdentityPolicy;
+import dev.sluice.access.PolicyDocument;
+import dev.sluice.access.QueuePolicy;
+import dev.sluice.access.RequestContext;
+import dev.sluice.access.Requester;
+import dev.sluice.model.JsonText;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -65,13 +74,18 @@ class AccountsAndRegionsConfigTest {
     assertEquals(List.of("AKIDTEAMA", "AKIDTEAMB"), keys.stream().map(Credential::accessKeyId).toList());
     assertEquals("111111111111", keys.get(0).accountId());
     assertEquals("222222222222", keys.get(1).accountId(), "an unquoted account id of 12 digits reads as one");
-    assertEquals(List.of(), keys.get(0).permissions());
-    Map<String, Object> send = keys.get(1).permissions().get(0);
-    assertEquals("Allow", send.get("Effect"));
-    assertEquals(List.of("sqs:SendMessage", "sqs:GetQueueUrl"), send.get("Action"));
-    assertEquals("arn:aws:sqs:*:111111111111:orders", send.get("Resource"));
-    assertEquals(Map.of("StringEquals", Map.of("aws:SourceAccount", "111111111111")),
-        keys.get(1).permissions().get(1).get("Condition"));
+    assertSame(IdentityPolicy.FULL_ACCESS, keys.get(0).permissions(), "none listed: full access");
+    // Team B's statements as the evaluator reads them, on a queue of A's whose policy lets B in.
+    PolicyDocument grant = QueuePolicy.parse("{\"Statement\":{\"Effect\":\"Allow\",\"Principal\":"
+        + "{\"AWS\":\"222222222222\"},\"Action\":\"sqs:*\",\"Resource\":\"*\"}}", JsonText::parseObject);
+    Requester b = Requester.of("222222222222", null, keys.get(1).permissions());
+    String orders = "arn:aws:sqs:us-west-2:111111111111:orders";
+    assertTrue(AccessEvaluator.decide(new AccessRequest(b, "SendMessage", orders, grant, RequestContext.NONE))
+        .allowed());
+    assertFalse(AccessEvaluator.decide(new AccessRequest(b, "ReceiveMessage", orders, grant, RequestContext.NONE))
+        .allowed(), "not among B's actions");
+    assertFalse(AccessEvaluator.decide(new AccessRequest(b, "SendMessage", orders, grant,
+        new RequestContext(null, "111111111111"))).allowed(), "the conditional Deny");
     assertEquals(Map.of("AKIDTEAMA", "team-a-secret", "AKIDTEAMB", "team-b-secret"), security.credentials());
     assertFalse(security.toString().contains("secret"), security.toString());
     assertFalse(keys.get(0).toString().contains("team-a-secret"), keys.get(0).toString());
@@ -82,7 +96,7 @@ class AccountsAndRegionsConfigTest {
     List<Credential> listed = env(Map.of("SLUICE_CREDENTIALS",
         "[{\"accessKeyId\":\"AKIDA\",\"secretAccessKey\":\"s\"}]", "SLUICE_SQS_ACCOUNT_ID", "333333333333"))
         .security().accessKeys();
-    assertEquals(List.of(new Credential("AKIDA", "s", "333333333333", List.of())), listed);
+    assertEquals(List.of(new Credential("AKIDA", "s", "333333333333", IdentityPolicy.FULL_ACCESS)), listed);
     List<Credential> pairs = env(Map.of("SLUICE_CREDENTIALS", "AKID1:one,AKID2:two")).security().accessKeys();
     assertEquals(List.of("000000000000", "000000000000"), pairs.stream().map(Credential::accountId).toList());
   }
@@ -107,6 +121,9 @@ class AccountsAndRegionsConfigTest {
         ",\"Actions\":\"sqs:*\"")), "credentials[0].permissions[0]", "hunter2");
     refused(Map.of("SLUICE_CREDENTIALS", "[" + key + String.format(statement, "Allow", "\"sqs:*\"",
         ",\"NotResource\":\"*\"")), "credentials[0].permissions[0]", "hunter2");
+    refused(Map.of("SLUICE_CREDENTIALS", "[" + key + String.format(statement, "Allow", "\"sqs:*\"",
+        ",\"Condition\":{\"IpAddress\":{\"aws:SourceIp\":\"10.0.0.0/8\"}}")), "credentials[0].permissions",
+        "hunter2");
     refused(Map.of("SLUICE_CREDENTIALS", "[" + key + ", oops"), "credentials", "hunter2");
   }
 

@@ -221,13 +221,18 @@ class AccountsAndRegionsIT {
       assertEquals("for A in us-east-1", got.body());
       assertEquals("AKIDTEAMA", got.attributesAsStrings().get("SenderId"));
 
-      // GetQueueUrl's QueueOwnerAWSAccountId picks the owner; a URL of another account names that
-      // account's queues (whether it may use them is for permissions to say).
-      assertEquals(aUrl, teamB.getQueueUrl(b -> b.queueName("orders").queueOwnerAWSAccountId(A)).queueUrl());
+      // GetQueueUrl's QueueOwnerAWSAccountId picks the owner, and a URL of another account names that
+      // account's queues: without a grant in their policy (PermissionsIT), B may not use them, and
+      // cannot tell a missing one from a refused one.
+      assertEquals(aUrl, teamA.getQueueUrl(b -> b.queueName("orders").queueOwnerAWSAccountId(A)).queueUrl());
+      for (Runnable call : List.<Runnable>of(
+          () -> teamB.getQueueUrl(b -> b.queueName("orders").queueOwnerAWSAccountId(A)),
+          () -> teamB.getQueueUrl(b -> b.queueName("nowhere").queueOwnerAWSAccountId(A)),
+          () -> teamB.sendMessage(b -> b.queueUrl(teams.endpoint + "/" + A + "/nowhere").messageBody("x")))) {
+        assertEquals("AccessDenied", assertThrows(SqsException.class, call::run).awsErrorDetails().errorCode());
+      }
       assertThrows(QueueDoesNotExistException.class,
-          () -> teamB.getQueueUrl(b -> b.queueName("nowhere").queueOwnerAWSAccountId(A)));
-      assertThrows(QueueDoesNotExistException.class,
-          () -> teamB.sendMessage(b -> b.queueUrl(teams.endpoint + "/" + A + "/nowhere").messageBody("x")));
+          () -> teamA.sendMessage(b -> b.queueUrl(teams.endpoint + "/" + A + "/nowhere").messageBody("x")));
     }
   }
 

@@ -1,0 +1,30 @@
+package dev.sluice.engine;
+
+import dev.sluice.access.IdentityPolicy;
+import dev.sluice.access.Requester;
+import dev.sluice.api.Caller;
+import java.util.Map;
+
+/**
+ * Who a caller is, for the one owner check of every SQS action ({@link Permit#check}): the account
+ * it acts as, with the permissions its credential is configured with. A request signed with a key
+ * that has none listed, an unsigned one, or any request while authentication is off, acts with
+ * full access to its own account's queues (as an account's root does); other accounts' queues it
+ * reaches only where their policies let it. Immutable; used from every event loop.
+ */
+final class QueueAccess {
+  private final Map<String, IdentityPolicy> permissionsByAccessKey;
+
+  /** @param permissionsByAccessKey the permissions of each configured access key id that lists some */
+  QueueAccess(Map<String, IdentityPolicy> permissionsByAccessKey) {
+    this.permissionsByAccessKey = Map.copyOf(permissionsByAccessKey);
+  }
+
+  /** Asked on the caller's event loop: what {@code c} may do as {@code action} (an API action name). */
+  Permit permit(Caller c, String action) {
+    String key = c.accessKeyId();
+    IdentityPolicy permissions = key == null ? null : permissionsByAccessKey.get(key);
+    return new Permit(c, action,
+        Requester.of(c.accountId(), null, permissions == null ? IdentityPolicy.FULL_ACCESS : permissions));
+  }
+}

@@ -1,0 +1,225 @@
+package dev.sluice.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.amazonaws.services.sqs.AmazonSQS;
+import com.amazonaws.services.sqs.model.AmazonSQSException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.sqs.SqsClient;
+import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
+import software.amazon.awssdk.services.sqs.model.SqsException;
+
+/**
+ * Permissions through the AWS SDKs, as SQS enforces them: a credential reaches its own account's
+ * queues; another account's only where the queue's policy grants it (AddPermission or the Policy
+ * attribute); an explicit Deny wins over any Allow; a credential configured with permissions may do
+ * only what they allow. Every SQS action that names a queue is tried across accounts, on the AWS
+ * JSON protocol (SDK for Java v2) and the Query protocol (SDK for Java v1).
+ */
+class PermissionsIT {
+  static final String A = "111111111111";
+  static final String B = "222222222222";
+  static TestServer server;
+
+  @BeforeAll
+  static void start() {
+    server = TestServer.start(Map.of("SLUICE_MANAGEMENT_TOKEN", "off", "SLUICE_CREDENTIALS", "["
+        + key("AKIDTEAMA", "team-a-secret", A, null) + ","
+        + key("AKIDTEAMB", "team-b-secret", B, null) + ","
+        // A producer of team A's: it may send to A's queues and look them up, nothing more.
+        + key("AKIDPRODUCER", "producer-secret", A, "[{\"Effect\":\"Allow\",\"Action\":[\"sqs:SendMessage\","
+            + "\"sqs:GetQueueUrl\"],\"Resource\":\"arn:aws:sqs:*:" + A + ":*\"}]") + ","
+        // An operator of team A's: everything but purging.
+        + key("AKIDOPERATOR", "operator-secret", A, "[{\"Effect\":\"Allow\",\"Action\":\"sqs:*\",\"Resource\":\"*\"},"
+            + "{\"Effect\":\"Deny\",\"Action\":\"sqs:PurgeQueue\",\"Resource\":\"*\"}]") + "]"));
+  }
+
+  static String key(String id, String secret, String account, String permissions) {
+    return "{\"accessKeyId\":\"" + id + "\",\"secretAccessKey\":\"" + secret + "\",\"accountId\":\"" + account + "\""
+        + (permissions == null ? "" : ",\"permissions\":" + permissions) + "}";
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    server.close();
+  }
+
+  static SqsClient client(String keyId, String secret) {
+    return AccountsAndRegionsIT.client(server, "us-east-1", keyId, secret);
+  }
+
+  static SqsException denied(Runnable call) {
+    SqsException e = assertThrows(SqsException.class, call::run);
+    assertEquals(403, e.statusCode(), e.getMessage());
+    assertEquals("AccessDenied", e.awsErrorDetails().errorCode(), e.getMessage());
+    return e;
+  }
+
+  static String arn(SqsClient sqs, String url) {
+    return AccountsAndRegionsIT.arn(sqs, url);
+  }
+
+  /** Every SQS action that names a queue, as {@code sqs} would call it on {@code url}. */
+  static Map<String, Consumer<SqsClient>> everyQueueAction(String url, String arn, String name, String handle) {
+    Map<String, Consumer<SqsClient>> calls = new LinkedHashMap<>();
+    calls.put("SendMessage", c -> c.sendMessage(b -> b.queueUrl(url).messageBody("x")));
+    calls.put("SendMessageBatch", c -> c.sendMessageBatch(b -> b.queueUrl(url)
+        .entries(e -> e.id("1").messageBody("x"))));
+    calls.put("ReceiveMessage", c -> c.receiveMessage(b -> b.queueUrl(url)));
+    calls.put("DeleteMessage", c -> c.deleteMessage(b -> b.queueUrl(url).receiptHandle(handle)));
+    calls.put("DeleteMessageBatch", c -> c.deleteMessageBatch(b -> b.queueUrl(url)
+        .entries(e -> e.id("1").receiptHandle(handle))));
+    calls.put("ChangeMessageVisibility", c -> c.changeMessageVisibility(b -> b.queueUrl(url)
+        .receiptHandle(handle).visibilityTimeout(5)));
+    calls.put("ChangeMessageVisibilityBatch", c -> c.changeMessageVisibilityBatch(b -> b.queueUrl(url)
+        .entries(e -> e.id("1").receiptHandle(handle).visibilityTimeout(5))));
+    calls.put("GetQueueAttributes", c -> c.getQueueAttributes(b -> b.queueUrl(url)
+        .attributeNames(QueueAttributeName.ALL)));
+    calls.put("SetQueueAttributes", c -> c.setQueueAttributes(b -> b.queueUrl(url)
+        .attributesWithStrings(Map.of("VisibilityTimeout", "31"))));
+    calls.put("GetQueueUrl", c -> c.getQueueUrl(b -> b.queueName(name).queueOwnerAWSAccountId(A)));
+    calls.put("PurgeQueue", c -> c.purgeQueue(b -> b.queueUrl(url)));
+    calls.put("TagQueue", c -> c.tagQueue(b -> b.queueUrl(url).tags(Map.of("team", "b"))));
+    calls.put("UntagQueue", c -> c.untagQueue(b -> b.queueUrl(url).tagKeys("team")));
+    calls.put("ListQueueTags", c -> c.listQueueTags(b -> b.queueUrl(url)));
+    calls.put("AddPermission", c -> c.addPermission(b -> b.queueUrl(url).label("mine").awsAccountIds(B)
+        .actions("SendMessage")));
+    calls.put("RemovePermission", c -> c.removePermission(b -> b.queueUrl(url).label("b-send")));
+    calls.put("ListDeadLetterSourceQueues", c -> c.listDeadLetterSourceQueues(b -> b.queueUrl(url)));
+    calls.put("DeleteQueue", c -> c.deleteQueue(b -> b.queueUrl(url)));
+    return calls;
+  }
+
+  @Test
+  void anotherAccountsQueueIsClosedToEveryActionUntilItsPolicyOpensIt() {
+    try (SqsClient teamA = client("AKIDTEAMA", "team-a-secret"); SqsClient teamB = client("AKIDTEAMB", "team-b-secret")) {
+      String url = teamA.createQueue(b -> b.queueName("matrix")).queueUrl();
+      String arn = arn(teamA, url);
+      teamA.sendMessage(b -> b.queueUrl(url).messageBody("m"));
+      String handle = teamA.receiveMessage(b -> b.queueUrl(url).visibilityTimeout(0)).messages().get(0).receiptHandle();
+      for (Map.Entry<String, Consumer<SqsClient>> action : everyQueueAction(url, arn, "matrix", handle).entrySet()) {
+        SqsException e = denied(() -> action.getValue().accept(teamB));
+        String iam = action.getKey().replace("Batch", "").toLowerCase();
+        assertEquals("User: arn:aws:iam::" + B + ":root is not authorized to perform: sqs:" + iam + " on resource: "
+            + arn + " because no resource-based policy allows the sqs:" + iam + " action",
+            e.awsErrorDetails().errorMessage(), action.getKey());
+      }
+      // B's own listing shows none of A's queues.
+      assertTrue(teamB.listQueues().queueUrls().stream().noneMatch(u -> u.contains("/" + A + "/")));
+      // Nothing B tried took effect: the queue, its message and its settings are as A left them.
+      Map<String, String> attributes = teamA.getQueueAttributes(b -> b.queueUrl(url)
+          .attributeNames(QueueAttributeName.ALL)).attributesAsStrings();
+      assertEquals("1", attributes.get("ApproximateNumberOfMessages"), attributes.toString());
+      assertEquals("30", attributes.get("VisibilityTimeout"));
+      assertEquals(null, attributes.get("Policy"));
+      assertEquals(Map.of(), teamA.listQueueTags(b -> b.queueUrl(url)).tags());
+
+      // A grants B everything through the Policy attribute: every action opens (the last deletes it).
+      teamA.setQueueAttributes(b -> b.queueUrl(url).attributesWithStrings(Map.of("Policy",
+          "{\"Version\":\"2012-10-17\",\"Statement\":[{\"Sid\":\"b-all\",\"Effect\":\"Allow\",\"Principal\":"
+              + "{\"AWS\":\"arn:aws:iam::" + B + ":root\"},\"Action\":\"sqs:*\",\"Resource\":\"" + arn + "\"},"
+              + "{\"Sid\":\"b-send\",\"Effect\":\"Allow\",\"Principal\":{\"AWS\":\"" + B + "\"},"
+              + "\"Action\":\"sqs:SendMessage\",\"Resource\":\"" + arn + "\"}]}")));
+      for (Map.Entry<String, Consumer<SqsClient>> action : everyQueueAction(url, arn, "matrix", handle).entrySet()) {
+        try {
+          action.getValue().accept(teamB);
+        } catch (SqsException e) {
+          // Granted: whatever B gets now is the action's own answer, never AccessDenied.
+          assertTrue(!"AccessDenied".equals(e.awsErrorDetails().errorCode()), action.getKey() + ": " + e.getMessage());
+        }
+      }
+    }
+  }
+
+  @Test
+  void addPermissionGrantsOnlyTheActionsItNamesAndAnExplicitDenyWins() {
+    try (SqsClient teamA = client("AKIDTEAMA", "team-a-secret"); SqsClient teamB = client("AKIDTEAMB", "team-b-secret")) {
+      String url = teamA.createQueue(b -> b.queueName("orders")).queueUrl();
+      String arn = arn(teamA, url);
+      denied(() -> teamB.sendMessage(b -> b.queueUrl(url).messageBody("before")));
+      teamA.addPermission(b -> b.queueUrl(url).label("b-send").awsAccountIds(B).actions("SendMessage"));
+      teamB.sendMessage(b -> b.queueUrl(url).messageBody("from B"));
+      teamB.sendMessageBatch(b -> b.queueUrl(url).entries(e -> e.id("1").messageBody("batched from B")));
+      denied(() -> teamB.receiveMessage(b -> b.queueUrl(url)));
+      assertEquals(2, teamA.receiveMessage(b -> b.queueUrl(url).maxNumberOfMessages(10)).messages().size());
+
+      // A Deny next to the grant: Deny wins, whatever the order.
+      String policy = teamA.getQueueAttributes(b -> b.queueUrl(url).attributeNamesWithStrings("Policy"))
+          .attributesAsStrings().get("Policy");
+      String withDeny = policy.replace("\"Statement\":[", "\"Statement\":[{\"Sid\":\"no-b\",\"Effect\":\"Deny\","
+          + "\"Principal\":\"*\",\"Action\":\"sqs:SendMessage\",\"Resource\":\"" + arn + "\","
+          + "\"Condition\":{\"StringEquals\":{\"aws:SourceAccount\":\"" + B + "\"}}},");
+      assertTrue(withDeny.contains("no-b"), policy);
+      teamA.setQueueAttributes(b -> b.queueUrl(url).attributesWithStrings(Map.of("Policy", withDeny)));
+      // The Deny's condition names a source account that no client request carries: it does not apply.
+      teamB.sendMessage(b -> b.queueUrl(url).messageBody("still allowed"));
+      teamA.setQueueAttributes(b -> b.queueUrl(url).attributesWithStrings(Map.of("Policy",
+          withDeny.replace(",\"Condition\":{\"StringEquals\":{\"aws:SourceAccount\":\"" + B + "\"}}", ""))));
+      SqsException e = denied(() -> teamB.sendMessage(b -> b.queueUrl(url).messageBody("denied")));
+      assertTrue(e.awsErrorDetails().errorMessage().endsWith("with an explicit deny in a resource-based policy"),
+          e.awsErrorDetails().errorMessage());
+      // The owner is denied too: a Deny to everyone binds the account's own identities.
+      denied(() -> teamA.sendMessage(b -> b.queueUrl(url).messageBody("mine")));
+      teamA.removePermission(b -> b.queueUrl(url).label("b-send"));
+    }
+  }
+
+  @Test
+  void aCredentialWithPermissionsDoesOnlyWhatTheyAllow() {
+    try (SqsClient teamA = client("AKIDTEAMA", "team-a-secret");
+        SqsClient producer = client("AKIDPRODUCER", "producer-secret");
+        SqsClient operator = client("AKIDOPERATOR", "operator-secret")) {
+      String url = teamA.createQueue(b -> b.queueName("jobs")).queueUrl();
+      String arn = arn(teamA, url);
+      assertEquals(url, producer.getQueueUrl(b -> b.queueName("jobs")).queueUrl());
+      producer.sendMessage(b -> b.queueUrl(url).messageBody("job"));
+      SqsException e = denied(() -> producer.receiveMessage(b -> b.queueUrl(url)));
+      assertEquals("User: arn:aws:iam::" + A + ":root is not authorized to perform: sqs:receivemessage on resource: "
+          + arn + " because no identity-based policy allows the sqs:receivemessage action",
+          e.awsErrorDetails().errorMessage());
+      denied(() -> producer.createQueue(b -> b.queueName("producers-own")));
+      denied(() -> producer.listQueues());
+      denied(() -> producer.deleteQueue(b -> b.queueUrl(url)));
+
+      assertEquals(List.of("job"), AccountsAndRegionsIT.bodies(operator, url));
+      SqsException purge = denied(() -> operator.purgeQueue(b -> b.queueUrl(url)));
+      assertTrue(purge.awsErrorDetails().errorMessage().endsWith("with an explicit deny in an identity-based policy"),
+          purge.awsErrorDetails().errorMessage());
+      assertTrue(operator.listQueues().queueUrls().contains(url));
+    }
+  }
+
+  @Test
+  void theQueryProtocolDeniesWithItsOwnWording() {
+    AmazonSQS teamA = AccountsAndRegionsIT.queryClient(server, "us-east-1", "AKIDTEAMA", "team-a-secret");
+    AmazonSQS teamB = AccountsAndRegionsIT.queryClient(server, "us-east-1", "AKIDTEAMB", "team-b-secret");
+    try {
+      String url = teamA.createQueue("query-orders").getQueueUrl();
+      for (Runnable call : List.<Runnable>of(
+          () -> teamB.sendMessage(url, "x"),
+          () -> teamB.receiveMessage(url),
+          () -> teamB.purgeQueue(new com.amazonaws.services.sqs.model.PurgeQueueRequest(url)),
+          () -> teamB.getQueueAttributes(url, List.of("All")),
+          () -> teamB.deleteQueue(url))) {
+        AmazonSQSException e = assertThrows(AmazonSQSException.class, call::run);
+        assertEquals(403, e.getStatusCode());
+        assertEquals("AccessDenied", e.getErrorCode());
+        assertEquals("Access to the resource " + url + " is denied.", e.getErrorMessage());
+      }
+      teamA.addPermission(url, "b-receive", List.of(B), List.of("ReceiveMessage"));
+      teamA.sendMessage(url, "for B");
+      assertEquals("for B", teamB.receiveMessage(url).getMessages().get(0).getBody());
+    } finally {
+      teamA.shutdown();
+      teamB.shutdown();
+    }
+  }
+}
