@@ -10,7 +10,8 @@ import java.util.Map;
  * Every surface Sluice exposes and what guards it, decided once from the configuration: the SQS
  * APIs by SigV4 ({@code credentials}) and the regions served ({@code sqs.regions}),
  * {@code /metrics} and both push bridges by the management token, the SockJS bridge also by the
- * browser's Origin. The HTTP routes and the TCP bridge take their guards from here, and the start-up log
+ * browser's Origin (and open, in place of the token, to a URL presigned by a credential, which then
+ * acts within its permissions). The HTTP routes and the TCP bridge take their guards from here, and the start-up log
  * lists what it leaves open. Health probes and the example page are public by design: they hold no
  * data. Immutable.
  */

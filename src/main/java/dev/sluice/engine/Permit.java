@@ -35,10 +35,14 @@ final class Permit {
 
   /**
    * On the queue's shard: whether the request may touch the queue {@code key}, which may not exist
-   * ({@code q} null: another account's missing queue is refused as one without a policy would be,
-   * so that its existence cannot be probed). Throws the denial.
+   * ({@code q} null). The caller's own missing queue is still asked of its permissions (CreateQueue
+   * makes it); another account's missing queue has nothing to protect, and the caller is answered
+   * QueueDoesNotExist as SQS answers it. Throws the denial.
    */
   void check(QueueKey key, QueueState q) {
+    if (q == null && !key.accountId().equals(requester.accountId())) {
+      return;
+    }
     PolicyDocument policy = q == null ? null : q.attributes().policyDocument();
     if (policy == null && requester.identity() == IdentityPolicy.FULL_ACCESS
         && key.accountId().equals(requester.accountId())) {

@@ -104,6 +104,17 @@ public final class ReceiveActions {
     });
   }
 
+  /**
+   * The queue's VisibilityTimeout, for a push subscriber about to consume it: asked as
+   * ReceiveMessage, the one permission consuming needs.
+   */
+  public Future<Integer> visibilityTimeout(Caller c, String queueUrl) {
+    QueueKey key = QueueUrls.keyOf(c.accountRegion(), queueUrl);
+    Permit permit = access.permit(c, "ReceiveMessage");
+    return permit.answered(dispatcher.call(router.shardOf(key),
+        (s, reply) -> reply.succeed(s.queue(key, permit).attributes().visibilitySeconds())));
+  }
+
   private void release(int shard, QueueKey key, List<ReceiveMessage.Message> messages) {
     giveBack(shard, key, messages.stream().map(ReceiveMessage.Message::receiptHandle).toList());
   }

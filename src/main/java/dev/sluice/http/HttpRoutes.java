@@ -53,12 +53,13 @@ final class HttpRoutes {
     health(router, health);
     if (metrics != null) {
       router.route(MetricNames.SCRAPE_PATH).method(HttpMethod.GET).method(HttpMethod.HEAD)
-          .handler(new ManagementGuard(surfaces.managementToken(), false, null))
+          .handler(new ManagementGuard(surfaces.managementToken()))
           .handler(metrics::scrape);
     }
     if (push != null) {
       String bridge = push.path() + "/*";
-      router.route(bridge).handler(new ManagementGuard(surfaces.managementToken(), true, surfaces.bridgeOrigins()));
+      router.route(bridge).handler(
+          new BridgeAdmission(surfaces.managementToken(), surfaces.bridgeOrigins(), surfaces.sqs(), push.path()));
       // SockJS's fallback transports (XHR, for browsers without WebSocket) post their frames. (A
       // route of its own: Vert.x Web wants a body handler first on its route, and the guard must
       // come before any body is read.)

@@ -13,6 +13,12 @@ final class Refusals {
         .putHeader("content-type", "text/plain").end("a bearer token (managementToken) is required\n");
   }
 
+  /** A bridge URL presigned with a signature that does not check out: 403, with SigV4's reason. */
+  static void signatureRefused(HttpServerRequest req, String reason) {
+    closeIfUnread(req);
+    req.response().setStatusCode(403).putHeader("content-type", "text/plain").end(reason + "\n");
+  }
+
   /** A browser page of a site push.allowedOrigins does not name: 403. */
   static void originNotAllowed(HttpServerRequest req) {
     closeIfUnread(req);

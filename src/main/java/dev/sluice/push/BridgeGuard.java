@@ -1,5 +1,6 @@
 package dev.sluice.push;
 
+import dev.sluice.auth.Identity;
 import dev.sluice.auth.ManagementToken;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.eventbus.EventBus;
@@ -29,6 +30,8 @@ final class BridgeGuard {
   private final int maxFrameBytes;
   private final SecureRandom random = new SecureRandom();
   private final ConcurrentMap<Object, String> connections = new ConcurrentHashMap<>();
+  /** Who each SockJS connection acts as, from the HTTP request that opened it; TCP ones have none. */
+  private final ConcurrentMap<Object, Identity> identities = new ConcurrentHashMap<>();
   private final AtomicInteger tcpConnections = new AtomicInteger();
   private final ManagementToken token;
   private final int maxTcpConnections;
@@ -48,6 +51,10 @@ final class BridgeGuard {
     switch (event.type()) {
       case SOCKET_CREATED -> {
         connectionOf(socket);
+        if (socket instanceof SockJSSocket sockJs && sockJs.routingContext() != null
+            && sockJs.routingContext().get(PushBridges.IDENTITY) instanceof Identity identity) {
+          identities.put(socket, identity);
+        }
         event.complete(true);
       }
       case SOCKET_CLOSED -> {
@@ -66,9 +73,17 @@ final class BridgeGuard {
           event.complete(false);
           return;
         }
-        // Only the connection id goes through: a client's own headers (any spelling of this one,
-        // or the TCP bridge's timeout and codec headers) are dropped.
-        raw.put("headers", new JsonObject().put(PushAddresses.CONNECTION_HEADER, connectionOf(socket)));
+        // Only the connection id and who it acts as go through: a client's own headers (any
+        // spelling of these, or the TCP bridge's timeout and codec headers) are dropped.
+        JsonObject headers = new JsonObject().put(PushAddresses.CONNECTION_HEADER, connectionOf(socket));
+        Identity identity = identities.get(socket);
+        if (identity != null) {
+          headers.put(PushAddresses.ACCOUNT_HEADER, identity.accountId()).put(PushAddresses.REGION_HEADER, identity.region());
+          if (identity.accessKeyId() != null) {
+            headers.put(PushAddresses.ACCESS_KEY_HEADER, identity.accessKeyId());
+          }
+        }
+        raw.put("headers", headers);
         event.setRawMessage(raw);
         event.complete(true);
       }
@@ -146,6 +161,7 @@ final class BridgeGuard {
   }
 
   private void closed(Object socket) {
+    identities.remove(socket);
     String id = connections.remove(socket);
     if (id != null) {
       bus.send(PushAddresses.CONNECTION_CLOSED, id);

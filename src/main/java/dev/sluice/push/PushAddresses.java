@@ -21,6 +21,10 @@ public final class PushAddresses {
    * to its own connection.
    */
   static final String CONNECTION_HEADER = "sluice-connection";
+  /** Who the connection acts as, stamped by the bridge guard: account, region and access key id. */
+  static final String ACCOUNT_HEADER = "sluice-account";
+  static final String REGION_HEADER = "sluice-region";
+  static final String ACCESS_KEY_HEADER = "sluice-access-key";
   /** Local only, never bridged: a connection closed; its subscriptions end. */
   static final String CONNECTION_CLOSED = "sluice.internal.connection-closed";
   /** Local only, never bridged: a client stopped listening on a delivery address; it ends. */

@@ -24,6 +24,12 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class PushBridges {
   /** Delivery addresses are the prefix and 32 hex digits. */
   static final String DELIVERY_REGEX = PushAddresses.DELIVERY_PREFIX.replace(".", "\\.") + "[0-9a-f]{32}";
+  /**
+   * The routing-context key under which the HTTP route's guard leaves who a SockJS connection acts
+   * as ({@link dev.sluice.auth.Identity}): the credential its URL was presigned with, or the default
+   * account for a management-token connection.
+   */
+  public static final String IDENTITY = "sluice.bridge.identity";
   /** A client registers on few addresses: one per subscription. */
   static final int MAX_HANDLERS_PER_SOCKET = 1000;
 

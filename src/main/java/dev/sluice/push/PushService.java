@@ -1,7 +1,6 @@
 package dev.sluice.push;
 
 import dev.sluice.api.ErrorCode;
-import dev.sluice.api.GetQueueAttributes;
 import dev.sluice.api.Limits;
 import dev.sluice.config.SqsConfig;
 import dev.sluice.api.SqsException;
@@ -116,7 +115,7 @@ public final class PushService extends VerticleBase {
       if (queue == null) {
         throw SqsException.missingParameter("queueUrl");
       }
-      BridgeCaller caller = new BridgeCaller(sqs.accountId(), region(body));
+      BridgeCaller caller = callerOf(m, body);
       int prefetch = integer(body, "prefetch", 1, maxPrefetch, Math.min(10, maxPrefetch));
       // At least a second: with 0 every pushed message would be visible again at once and come
       // round to the same subscriber until its credits ran out.
@@ -133,9 +132,10 @@ public final class PushService extends VerticleBase {
             "A connection may hold at most " + MAX_SUBSCRIPTIONS_PER_CONNECTION + " subscriptions.");
       }
       // Also tells a missing queue apart before anything is set up.
-      engine.queues().getQueueAttributes(caller, new GetQueueAttributes.Request(queue, List.of("VisibilityTimeout")))
+      // Asked as ReceiveMessage: a subscriber needs no more than receiving to consume a queue.
+      engine.receives().visibilityTimeout(caller, queue)
           .onFailure(e -> PushMessages.fail(m, e))
-          .onSuccess(attrs -> {
+          .onSuccess(queueVisibility -> {
             if (closedConnections.contains(connection)) {
               return; // the connection closed while the queue was looked up: nobody to push to
             }
@@ -144,8 +144,7 @@ public final class PushService extends VerticleBase {
                   ? new SqsException(ErrorCode.SERVICE_UNAVAILABLE, "The server is stopping.") : notServing());
               return;
             }
-            int seconds = visibility != null ? visibility
-                : Math.max(1, Integer.parseInt(attrs.attributes().get("VisibilityTimeout")));
+            int seconds = visibility != null ? visibility : Math.max(1, queueVisibility);
             Subscription s = new Subscription(newId(), connection, caller, queue, prefetch, seconds, engine, vertx);
             byId.put(s.id, s);
             open.incrementAndGet();
@@ -235,11 +234,23 @@ public final class PushService extends VerticleBase {
     return (String) v;
   }
 
-  /** The region a subscription names (one this server serves), else the default region. */
-  private String region(JsonObject body) {
+  /**
+   * Who a subscription consumes as: its connection's credential (stamped by the bridge guard), or
+   * the default account; in the region its request names, else its credential's, else the default.
+   */
+  private BridgeCaller callerOf(Message<Object> m, JsonObject body) {
+    String account = m.headers().get(PushAddresses.ACCOUNT_HEADER);
+    String connectionRegion = m.headers().get(PushAddresses.REGION_HEADER);
+    return new BridgeCaller(account != null ? account : sqs.accountId(),
+        region(body, connectionRegion != null ? connectionRegion : sqs.region()),
+        m.headers().get(PushAddresses.ACCESS_KEY_HEADER));
+  }
+
+  /** The region a subscription names (one this server serves), else {@code otherwise}. */
+  private String region(JsonObject body, String otherwise) {
     String region = string(body, "region");
     if (region == null) {
-      return sqs.region();
+      return otherwise;
     }
     if (!SqsConfig.isRegionName(region) || !sqs.serves(region)) {
       throw SqsException.invalidValue(region, "region", "This server does not serve that region (sqs.regions).");

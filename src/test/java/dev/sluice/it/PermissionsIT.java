@@ -53,7 +53,11 @@ class PermissionsIT {
   }
 
   static SqsClient client(String keyId, String secret) {
-    return AccountsAndRegionsIT.client(server, "us-east-1", keyId, secret);
+    return client(server, keyId, secret);
+  }
+
+  static SqsClient client(TestServer on, String keyId, String secret) {
+    return AccountsAndRegionsIT.client(on, "us-east-1", keyId, secret);
   }
 
   static SqsException denied(Runnable call) {

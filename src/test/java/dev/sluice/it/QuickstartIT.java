@@ -41,16 +41,7 @@ class QuickstartIT {
     Process p = ServerJar.logging(serverLog, Map.of("SLUICE_HTTP_PORT", Integer.toString(port))).start();
     try {
       awaitPort(port, p);
-      // bash reads the block from stdin: no script file is left behind in /tmp
-      ProcessBuilder cli = new ProcessBuilder("bash", "-s").redirectErrorStream(true);
-      Process run = cli.start();
-      try (var stdin = run.getOutputStream()) {
-        stdin.write(("set -euo pipefail\n" + cliBlock.replace("9324", Integer.toString(port)))
-            .getBytes(StandardCharsets.UTF_8));
-      }
-      String out = new String(run.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-      assertTrue(run.waitFor(60, TimeUnit.SECONDS), "the CLI block finished");
-      assertEquals(0, run.exitValue(), out);
+      String out = runShellBlock(cliBlock, port);
       assertTrue(out.contains("\"QueueUrl\": \"http://127.0.0.1:" + port + "/000000000000/orders\""), out);
       assertTrue(out.contains("\"Body\": \"Hello from Sluice\""), out);
     } finally {
@@ -78,8 +69,23 @@ class QuickstartIT {
   static String fencedBlockAfter(String text, String marker) {
     int at = text.indexOf(marker);
     assertTrue(at >= 0, "README has the marker " + marker);
-    int open = text.indexOf("```bash\n", at) + "```bash\n".length();
+    int fence = text.indexOf("```", at);
+    int open = text.indexOf('\n', fence) + 1;
     return text.substring(open, text.indexOf("```", open));
+  }
+
+  /** Runs a README shell block as written, but for the port, and returns what it printed. */
+  static String runShellBlock(String block, int port) throws Exception {
+    // bash reads the block from stdin: no script file is left behind in /tmp
+    Process run = new ProcessBuilder("bash", "-s").redirectErrorStream(true).start();
+    try (var stdin = run.getOutputStream()) {
+      stdin.write(("set -euo pipefail\n" + block.replace("9324", Integer.toString(port)))
+          .getBytes(StandardCharsets.UTF_8));
+    }
+    String out = new String(run.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(run.waitFor(60, TimeUnit.SECONDS), "the block finished");
+    assertEquals(0, run.exitValue(), out);
+    return out;
   }
 
   static int freePort() throws IOException {

@@ -1,0 +1,61 @@
+package dev.sluice.http;
+
+import dev.sluice.api.SqsException;
+import dev.sluice.auth.Authenticator;
+import dev.sluice.auth.ManagementToken;
+import dev.sluice.auth.OriginPolicy;
+import dev.sluice.push.PushBridges;
+import io.vertx.core.Handler;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.ext.web.RoutingContext;
+
+/**
+ * The first handler of the SockJS bridge's route: who may open it, and as whom. A browser page
+ * must come from an allowed Origin. Then either the URL is presigned with SigV4 by a configured
+ * credential ({@link PresignedBridgeRequest}), and the connection acts as that credential: its
+ * subscriptions receive only what its permissions and the queues' policies let it receive; or the
+ * request carries the management token, and the connection acts as the default account. The
+ * identity is left on the routing context for the bridge (see {@link PushBridges#IDENTITY}).
+ * Mounted on the route itself, so it guards exactly what the router sends there, whatever the raw
+ * path looked like.
+ */
+final class BridgeAdmission implements Handler<RoutingContext> {
+  private final ManagementToken token;
+  private final OriginPolicy origins;
+  private final Authenticator credentials;
+  private final String bridgePath;
+
+  BridgeAdmission(ManagementToken token, OriginPolicy origins, Authenticator credentials, String bridgePath) {
+    this.token = token;
+    this.origins = origins;
+    this.credentials = credentials;
+    this.bridgePath = bridgePath;
+  }
+
+  @Override
+  public void handle(RoutingContext ctx) {
+    HttpServerRequest req = ctx.request();
+    if (!origins.allows(req.getHeader("origin"), req.getHeader("host"), req.isSSL())) {
+      Refusals.originNotAllowed(req);
+      return;
+    }
+    PresignedBridgeRequest presigned = PresignedBridgeRequest.of(req, bridgePath);
+    if (presigned != null) {
+      try {
+        Authenticator.Admission admission = credentials.admit(presigned);
+        if (admission.signature() != null) {
+          admission.signature().verify(presigned);
+        }
+        ctx.put(PushBridges.IDENTITY, admission.identity());
+        ctx.next();
+      } catch (SqsException refused) {
+        Refusals.signatureRefused(req, refused.getMessage());
+      }
+    } else if (token.accepts(req.getHeader("authorization"), req.getParam("token"))) {
+      ctx.put(PushBridges.IDENTITY, credentials.unadmitted());
+      ctx.next();
+    } else {
+      Refusals.unauthorized(req);
+    }
+  }
+}
