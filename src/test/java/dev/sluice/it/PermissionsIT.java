@@ -6,6 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.amazonaws.services.sqs.AmazonSQS;
 import com.amazonaws.services.sqs.model.AmazonSQSException;
+import com.amazonaws.services.sqs.model.ChangeMessageVisibilityBatchRequestEntry;
+import com.amazonaws.services.sqs.model.DeleteMessageBatchRequestEntry;
+import com.amazonaws.services.sqs.model.GetQueueUrlRequest;
+import com.amazonaws.services.sqs.model.ListDeadLetterSourceQueuesRequest;
+import com.amazonaws.services.sqs.model.PurgeQueueRequest;
+import com.amazonaws.services.sqs.model.ReceiveMessageRequest;
+import com.amazonaws.services.sqs.model.SendMessageBatchRequestEntry;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -201,26 +208,72 @@ class PermissionsIT {
     }
   }
 
+  /** Every SQS action that names a queue, as an SDK v1 (Query protocol) client would call it on {@code url}. */
+  static Map<String, Consumer<AmazonSQS>> everyQueueActionOnQuery(String url, String name, String handle) {
+    Map<String, Consumer<AmazonSQS>> calls = new LinkedHashMap<>();
+    calls.put("SendMessage", c -> c.sendMessage(url, "x"));
+    calls.put("SendMessageBatch", c -> c.sendMessageBatch(url, List.of(new SendMessageBatchRequestEntry("1", "x"))));
+    calls.put("ReceiveMessage", c -> c.receiveMessage(url));
+    calls.put("DeleteMessage", c -> c.deleteMessage(url, handle));
+    calls.put("DeleteMessageBatch", c -> c.deleteMessageBatch(url, List.of(new DeleteMessageBatchRequestEntry("1", handle))));
+    calls.put("ChangeMessageVisibility", c -> c.changeMessageVisibility(url, handle, 5));
+    calls.put("ChangeMessageVisibilityBatch", c -> c.changeMessageVisibilityBatch(url,
+        List.of(new ChangeMessageVisibilityBatchRequestEntry("1", handle).withVisibilityTimeout(5))));
+    calls.put("GetQueueAttributes", c -> c.getQueueAttributes(url, List.of("All")));
+    calls.put("SetQueueAttributes", c -> c.setQueueAttributes(url, Map.of("VisibilityTimeout", "31")));
+    calls.put("GetQueueUrl", c -> c.getQueueUrl(new GetQueueUrlRequest(name).withQueueOwnerAWSAccountId(A)));
+    calls.put("PurgeQueue", c -> c.purgeQueue(new PurgeQueueRequest(url)));
+    calls.put("TagQueue", c -> c.tagQueue(url, Map.of("team", "b")));
+    calls.put("UntagQueue", c -> c.untagQueue(url, List.of("team")));
+    calls.put("ListQueueTags", c -> c.listQueueTags(url));
+    calls.put("AddPermission", c -> c.addPermission(url, "mine", List.of(B), List.of("SendMessage")));
+    calls.put("RemovePermission", c -> c.removePermission(url, "b-send"));
+    calls.put("ListDeadLetterSourceQueues", c -> c.listDeadLetterSourceQueues(new ListDeadLetterSourceQueuesRequest(url)));
+    calls.put("DeleteQueue", c -> c.deleteQueue(url));
+    return calls;
+  }
+
   @Test
-  void theQueryProtocolDeniesWithItsOwnWording() {
+  void theQueryProtocolDeniesEveryActionInItsOwnWordingUntilAPolicyGrantsItAndADenyWins() {
     AmazonSQS teamA = AccountsAndRegionsIT.queryClient(server, "us-east-1", "AKIDTEAMA", "team-a-secret");
     AmazonSQS teamB = AccountsAndRegionsIT.queryClient(server, "us-east-1", "AKIDTEAMB", "team-b-secret");
     try {
       String url = teamA.createQueue("query-orders").getQueueUrl();
-      for (Runnable call : List.<Runnable>of(
-          () -> teamB.sendMessage(url, "x"),
-          () -> teamB.receiveMessage(url),
-          () -> teamB.purgeQueue(new com.amazonaws.services.sqs.model.PurgeQueueRequest(url)),
-          () -> teamB.getQueueAttributes(url, List.of("All")),
-          () -> teamB.deleteQueue(url))) {
-        AmazonSQSException e = assertThrows(AmazonSQSException.class, call::run);
-        assertEquals(403, e.getStatusCode());
-        assertEquals("AccessDenied", e.getErrorCode());
-        assertEquals("Access to the resource " + url + " is denied.", e.getErrorMessage());
+      String arn = teamA.getQueueAttributes(url, List.of("QueueArn")).getAttributes().get("QueueArn");
+      teamA.sendMessage(url, "m");
+      String handle = teamA.receiveMessage(new ReceiveMessageRequest(url).withVisibilityTimeout(0)).getMessages().get(0)
+          .getReceiptHandle();
+      for (Map.Entry<String, Consumer<AmazonSQS>> action : everyQueueActionOnQuery(url, "query-orders", handle).entrySet()) {
+        AmazonSQSException e = assertThrows(AmazonSQSException.class, () -> action.getValue().accept(teamB),
+            action.getKey());
+        assertEquals(403, e.getStatusCode(), action.getKey());
+        assertEquals("AccessDenied", e.getErrorCode(), action.getKey());
+        assertEquals("Access to the resource " + url + " is denied.", e.getErrorMessage(), action.getKey());
       }
-      teamA.addPermission(url, "b-receive", List.of(B), List.of("ReceiveMessage"));
-      teamA.sendMessage(url, "for B");
-      assertEquals("for B", teamB.receiveMessage(url).getMessages().get(0).getBody());
+      // Granted everything by the policy, B may do every action, and so may the owner (the last
+      // deletes the queue): but for SendMessage, which a Deny to everyone refuses to both.
+      teamA.setQueueAttributes(url, Map.of("Policy", "{\"Version\":\"2012-10-17\",\"Statement\":["
+          + "{\"Sid\":\"b-all\",\"Effect\":\"Allow\",\"Principal\":{\"AWS\":\"" + B + "\"},\"Action\":\"sqs:*\","
+          + "\"Resource\":\"" + arn + "\"},"
+          + "{\"Sid\":\"no-send\",\"Effect\":\"Deny\",\"Principal\":\"*\",\"Action\":\"sqs:SendMessage\","
+          + "\"Resource\":\"" + arn + "\"}]}"));
+      for (AmazonSQS caller : List.of(teamB, teamA)) {
+        for (Map.Entry<String, Consumer<AmazonSQS>> action : everyQueueActionOnQuery(url, "query-orders", handle)
+            .entrySet()) {
+          boolean send = action.getKey().startsWith("SendMessage");
+          boolean last = caller == teamA && action.getKey().equals("DeleteQueue");
+          if (caller == teamB && action.getKey().equals("DeleteQueue")) {
+            continue; // B leaves the deleting to A
+          }
+          try {
+            action.getValue().accept(caller);
+            assertTrue(!send, action.getKey() + ": the Deny wins");
+          } catch (AmazonSQSException e) {
+            assertEquals(send, "AccessDenied".equals(e.getErrorCode()), action.getKey() + ": " + e.getErrorMessage());
+          }
+          assertTrue(!last || teamA.listQueues().getQueueUrls().stream().noneMatch(url::equals));
+        }
+      }
     } finally {
       teamA.shutdown();
       teamB.shutdown();
