@@ -9,7 +9,9 @@ package dev.sluice.access;
  *   <li>otherwise, on its own account's queue, an Allow from either policy is enough;
  *   <li>on another account's queue, both are needed: the queue policy must name the requester (or
  *       its account, or everyone) and its identity policy must allow it too;
- *   <li>a service principal has no identity policy: only the queue policy can let it in.
+ *   <li>a service principal has no identity policy: only the queue policy can let it in;
+ *   <li>no queue policy lets another account, or a service, manage the queue (set its attributes
+ *       or permissions, tag, delete, list or move it): SQS keeps those with the owner.
  * </ol>
  * The request is authorized as its IAM action, so a batch is decided as its single form. Statement
  * order never matters. Stateless and pure.
@@ -47,7 +49,8 @@ public final class AccessEvaluator {
       return Decision.deny(r, action, DenialReason.EXPLICIT_DENY_IN_RESOURCE_POLICY);
     }
     if (who.isService()) {
-      return resourceAllows ? Decision.ALLOW : Decision.deny(r, action, DenialReason.NO_RESOURCE_POLICY_ALLOWS);
+      return resourceAllows && IamActions.grantableAcrossAccounts(action)
+          ? Decision.ALLOW : Decision.deny(r, action, DenialReason.NO_RESOURCE_POLICY_ALLOWS);
     }
     if (owner.equals(who.accountId())) {
       // AWS names the identity policy when neither grants an own-account request
@@ -57,7 +60,8 @@ public final class AccessEvaluator {
     }
     // Across accounts the queue owner's grant is checked first: when neither side allows, the
     // message names the queue policy, as in the cross-account denial quoted in microsoft/aspire#3333.
-    if (!resourceAllows) {
+    // Managing a queue stays with its owner, whatever its policy says (IamActions.grantableAcrossAccounts).
+    if (!resourceAllows || !IamActions.grantableAcrossAccounts(action)) {
       return Decision.deny(r, action, DenialReason.NO_RESOURCE_POLICY_ALLOWS);
     }
     return identityAllows ? Decision.ALLOW : Decision.deny(r, action, DenialReason.NO_IDENTITY_POLICY_ALLOWS);

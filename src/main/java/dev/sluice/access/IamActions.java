@@ -22,6 +22,15 @@ public final class IamActions {
       "ListQueueTags", "ListQueues", "PurgeQueue", "ReceiveMessage", "RemovePermission", "SendMessage",
       "SetQueueAttributes", "StartMessageMoveTask", "TagQueue", "UntagQueue");
 
+  /**
+   * What only the queue's own account may do, whatever a queue policy grants (SQS Developer Guide:
+   * Limitations of Amazon SQS custom policies, "Cross-account permissions don't apply to the
+   * following actions"): managing the queue and its permissions, listing, and move tasks.
+   */
+  private static final Set<String> OWNER_ONLY = Set.of(
+      "AddPermission", "CancelMessageMoveTask", "CreateQueue", "DeleteQueue", "ListMessageMoveTasks", "ListQueues",
+      "ListQueueTags", "RemovePermission", "SetQueueAttributes", "StartMessageMoveTask", "TagQueue", "UntagQueue");
+
   private static final Map<String, String> BATCHES = Map.of(
       "SendMessageBatch", "SendMessage",
       "DeleteMessageBatch", "DeleteMessage",
@@ -50,6 +59,11 @@ public final class IamActions {
    */
   static boolean isNameable(String action) {
     return NAMEABLE.contains(action.toLowerCase(Locale.ROOT));
+  }
+
+  /** Whether a queue policy can grant this IAM action to another account, or to a service. */
+  static boolean grantableAcrossAccounts(String action) {
+    return !OWNER_ONLY.contains(action);
   }
 
   /** The lower-case form AWS's AccessDenied message names an action in, e.g. {@code sqs:sendmessage}. */

@@ -34,6 +34,19 @@ final class OwningShard {
         dispatcher.call(router.shardOf(key), (s, reply) -> reply.succeed(fn.apply(s, s.queue(key, permit)))));
   }
 
+  /**
+   * Only asks whether the caller may do {@code action} to the queue (which need not exist): for a
+   * call that must be allowed before it looks at other queues, so that what it would find there is
+   * told to nobody who may not make the call.
+   */
+  Future<Void> allowed(Caller c, String action, QueueKey key) {
+    Permit permit = access.permit(c, action);
+    return permit.answered(dispatcher.call(router.shardOf(key), (s, reply) -> {
+      permit.check(key, s.find(key));
+      reply.succeed(null);
+    }));
+  }
+
   <R> Future<R> onQueueUrl(Caller c, String action, String queueUrl, BiFunction<Shard, QueueState, R> fn) {
     return onQueue(c, action, QueueUrls.keyOf(c.accountRegion(), queueUrl), fn);
   }

@@ -20,11 +20,19 @@ final class QueueAccess {
     this.permissionsByAccessKey = Map.copyOf(permissionsByAccessKey);
   }
 
-  /** Asked on the caller's event loop: what {@code c} may do as {@code action} (an API action name). */
+  /**
+   * Asked on the caller's event loop: what {@code c} may do as {@code action} (an API action name).
+   * A credential with permissions listed is an IAM user of its account, named after its key
+   * ({@code arn:aws:iam::<account>:user/<access key id>}): a queue policy that names its account
+   * delegates to those permissions, as AWS does, and a policy may name the user itself. Any other
+   * caller is its account's root.
+   */
   Permit permit(Caller c, String action) {
     String key = c.accessKeyId();
     IdentityPolicy permissions = key == null ? null : permissionsByAccessKey.get(key);
-    return new Permit(c, action,
-        Requester.of(c.accountId(), null, permissions == null ? IdentityPolicy.FULL_ACCESS : permissions));
+    Requester requester = permissions == null
+        ? Requester.of(c.accountId(), null, IdentityPolicy.FULL_ACCESS)
+        : Requester.of(c.accountId(), "arn:aws:iam::" + c.accountId() + ":user/" + key, permissions);
+    return new Permit(c, action, requester);
   }
 }

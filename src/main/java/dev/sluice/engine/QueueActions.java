@@ -15,8 +15,11 @@ import dev.sluice.api.SqsException;
 import dev.sluice.api.TagQueue;
 import dev.sluice.api.UntagQueue;
 import dev.sluice.model.QueuePermissions;
+import dev.sluice.model.QueueRegistry;
+import dev.sluice.model.RedrivePolicy;
 import dev.sluice.model.QueueState;
 import io.vertx.core.Future;
+import java.util.Map;
 
 /**
  * Queue lifecycle, attributes, tags and permissions: each runs on the shard that owns the queue,
@@ -40,10 +43,18 @@ public final class QueueActions {
     }
     QueueKey key = c.accountRegion().queue(name);
     String url = QueueUrls.urlOf(c.baseUrl(), key);
-    // A RedrivePolicy's target may live on another shard: it is checked there first (AWS: Amazon SQS
-    // dead-letter queues).
-    return redrive.checkRedrivePolicy(key, r.attributes()).compose(checked -> owningShard.durably(c, "CreateQueue", key,
+    // Tags need TagQueue as well (AWS API reference: CreateQueue). A RedrivePolicy's target may live
+    // on another shard: it is checked there, once the caller may create the queue at all (AWS:
+    // Amazon SQS dead-letter queues).
+    Future<Void> tagging = r.tags() == null || r.tags().isEmpty() ? Future.succeededFuture()
+        : owningShard.allowed(c, "TagQueue", key);
+    return tagging.compose(v -> redrivePolicyOf(r.attributes()) == null ? Future.<Void>succeededFuture()
+            : owningShard.allowed(c, "CreateQueue", key))
+        .compose(v -> redrive.checkRedrivePolicy(key, r.attributes()))
+        .compose(checked -> owningShard.durably(c, "CreateQueue", key,
         s -> {
+          // Checked before a registry is made for the place: a refused request leaves nothing behind.
+          QueueRegistry.checkNameAndType(name, r.attributes() == null ? Map.of() : r.attributes());
           s.registry(key.accountRegion()).create(name, r.attributes(), r.tags(), s.now());
           return new CreateQueue.Response(url);
         }));
@@ -64,7 +75,11 @@ public final class QueueActions {
   public Future<Void> deleteQueue(Caller c, DeleteQueue.Request r) {
     QueueKey key = QueueUrls.keyOf(c.accountRegion(), r.queueUrl());
     return owningShard.durably(c, "DeleteQueue", key, s -> {
-      s.registry(key.accountRegion()).delete(key.name(), s.now());
+      QueueRegistry queues = s.registryIfAny(key.accountRegion());
+      if (queues == null) {
+        throw SqsException.queueDoesNotExist(); // and no registry is made for a place without queues
+      }
+      queues.delete(key.name(), s.now());
       return null;
     });
   }
@@ -79,7 +94,10 @@ public final class QueueActions {
       return Future.failedFuture(SqsException.missingParameter("Attributes"));
     }
     QueueKey key = QueueUrls.keyOf(c.accountRegion(), r.queueUrl());
-    return redrive.checkRedrivePolicy(key, r.attributes()).compose(checked -> owningShard.onQueueDurably(c, "SetQueueAttributes", key,
+    Future<Void> allowed = redrivePolicyOf(r.attributes()) == null ? Future.succeededFuture()
+        : owningShard.allowed(c, "SetQueueAttributes", key);
+    return allowed.compose(v -> redrive.checkRedrivePolicy(key, r.attributes()))
+        .compose(checked -> owningShard.onQueueDurably(c, "SetQueueAttributes", key,
         (s, q) -> {
           q.setAttributes(r.attributes(), s.now());
           return null;
@@ -131,5 +149,9 @@ public final class QueueActions {
       QueuePermissions.remove(q, r.label(), s.now());
       return null;
     });
+  }
+
+  private static String redrivePolicyOf(Map<String, String> attributes) {
+    return attributes == null ? null : attributes.get(RedrivePolicy.NAME);
   }
 }

@@ -74,15 +74,19 @@ public final class RedriveActions {
       throw SqsException.invalidValue(r.destinationArn(), "DestinationArn",
           "The destination queue must be of the same type as the source queue.");
     }
-    // Both ends are asked of the caller: moving takes the source's messages and sends them on.
+    // Both ends are asked of the caller, as AWS asks them: moving receives and deletes the source's
+    // messages and sends them on, to the destination or back to each message's own source queue
+    // (AWS API reference: StartMessageMoveTask).
     Permit start = access.permit(c, "StartMessageMoveTask");
+    Permit receive = access.permit(c, "ReceiveMessage");
+    Permit delete = access.permit(c, "DeleteMessage");
     Permit send = access.permit(c, "SendMessage");
     Future<QueueState> destinationExists = destination == null
         ? Future.succeededFuture()
         : send.answered(dispatcher.call(router.shardOf(destination),
             (s, reply) -> reply.succeed(existing(s, destination, "DestinationArn", send))));
-    Future<QueueState> sourceExists = start.answered(dispatcher.call(router.shardOf(source),
-        (s, reply) -> reply.succeed(existing(s, source, "SourceArn", start))));
+    Future<QueueState> sourceExists = start.answered(receive.answered(delete.answered(dispatcher.call(
+        router.shardOf(source), (s, reply) -> reply.succeed(existing(s, source, "SourceArn", start, receive, delete))))));
     String sourceArn = QueueArns.arnOf(source);
     return sourceExists
         .compose(v -> checks.sourcesOf(source))
@@ -90,7 +94,15 @@ public final class RedriveActions {
           if (sources.isEmpty()) {
             throw SqsException.invalidParameter("Source queue must be configured as a Dead Letter Queue.");
           }
-          return destinationExists;
+          if (destination != null) {
+            return destinationExists.mapEmpty();
+          }
+          List<Future<Void>> sendable = sources.stream().map(n -> source.accountRegion().queue(n))
+              .map(k -> send.answered(dispatcher.<Void>call(router.shardOf(k), (s, reply) -> {
+                send.check(k, s.find(k));
+                reply.succeed(null);
+              }))).toList();
+          return Future.all(sendable).mapEmpty();
         })
         .compose(v -> start.answered(dispatcher.call(router.shardOf(source), (s, reply) -> {
           // Checked again here: the queue may have gone while the other shards were asked.
@@ -175,12 +187,14 @@ public final class RedriveActions {
   }
 
   /**
-   * On the queue's shard: the queue, once {@code permit} lets the caller touch it, or
+   * On the queue's shard: the queue, once every one of {@code permits} lets the caller touch it, or
    * ResourceNotFoundException naming the ARN parameter.
    */
-  private static QueueState existing(Shard s, QueueKey key, String parameter, Permit permit) {
+  private static QueueState existing(Shard s, QueueKey key, String parameter, Permit... permits) {
     QueueState q = s.find(key);
-    permit.check(key, q);
+    for (Permit permit : permits) {
+      permit.check(key, q);
+    }
     if (q == null) {
       throw notFound(parameter);
     }

@@ -11,8 +11,8 @@ import io.vertx.ext.web.RoutingContext;
 
 /**
  * The first handler of the SockJS bridge's route: who may open it, and as whom. A browser page
- * must come from an allowed Origin. Then either the URL is presigned with SigV4 by a configured
- * credential ({@link PresignedBridgeRequest}), and the connection acts as that credential: its
+ * must come from an allowed Origin. Then either, with credentials configured, the URL is presigned
+ * with SigV4 by one of them ({@link PresignedBridgeRequest}), and the connection acts as that credential: its
  * subscriptions receive only what its permissions and the queues' policies let it receive; or the
  * request carries the management token, and the connection acts as the default account. The
  * identity is left on the routing context for the bridge (see {@link PushBridges#IDENTITY}).
@@ -39,13 +39,12 @@ final class BridgeAdmission implements Handler<RoutingContext> {
       Refusals.originNotAllowed(req);
       return;
     }
-    PresignedBridgeRequest presigned = PresignedBridgeRequest.of(req, bridgePath);
+    // Without credentials there is nothing to check a presigned URL against: the token decides.
+    PresignedBridgeRequest presigned = credentials.on() ? PresignedBridgeRequest.of(req, bridgePath) : null;
     if (presigned != null) {
       try {
         Authenticator.Admission admission = credentials.admit(presigned);
-        if (admission.signature() != null) {
-          admission.signature().verify(presigned);
-        }
+        admission.signature().verify(presigned);
         ctx.put(PushBridges.IDENTITY, admission.identity());
         ctx.next();
       } catch (SqsException refused) {

@@ -55,6 +55,10 @@ public final class JsonText {
         Map<String, Object> m = new LinkedHashMap<>();
         while (p.nextToken() == JsonToken.FIELD_NAME) {
           String name = p.currentName();
+          // A repeated key would be read one way and shown another (a policy's "Effect" twice).
+          if (m.containsKey(name)) {
+            throw new IllegalArgumentException("duplicate key " + name);
+          }
           m.put(name, read(p, p.nextToken()));
         }
         return m;

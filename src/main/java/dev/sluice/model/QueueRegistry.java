@@ -85,6 +85,12 @@ public final class QueueRegistry {
       String name, long generation, long createdAtMillis, long modifiedAtMillis, Map<String, String> attributes,
       Map<String, String> tags) {
     QueueAttributes qa = QueueAttributes.restored(name.endsWith(".fifo"), attributes);
+    if (qa.policyRejection() != null) {
+      // Kept so that the server starts, but it grants nothing and denies nothing: say so.
+      System.getLogger(QueueRegistry.class.getName()).log(System.Logger.Level.WARNING, "Queue " + QueueArns.arnOf(place.queue(name))
+          + " keeps a Policy this version cannot enforce (" + qa.policyRejection().getMessage() + "): only its account's"
+          + " own permissions apply to it until the Policy is set again");
+    }
     QueueMetadata md = new QueueMetadata(place.queue(name), generation, createdAtMillis, qa);
     md.setAttributes(qa, modifiedAtMillis);
     if (!tags.isEmpty()) {
@@ -98,7 +104,7 @@ public final class QueueRegistry {
   }
 
   /** Validates the name and its agreement with FifoQueue; returns whether the queue is FIFO. */
-  static boolean checkNameAndType(String name, Map<String, String> attrs) {
+  public static boolean checkNameAndType(String name, Map<String, String> attrs) {
     if (name == null || name.isEmpty()) {
       throw SqsException.missingParameter("QueueName");
     }

@@ -91,6 +91,16 @@ class BridgePermissionsIT {
   }
 
   @Test
+  void withoutCredentialsAPresignedUrlIsNoWayAroundTheToken() throws Exception {
+    try (TestServer tokenOnly = TestServer.start(Map.of("SLUICE_MANAGEMENT_TOKEN", "t0ken"))) {
+      Exception refused = assertThrows(Exception.class, () -> BridgeClient.webSocket(tokenOnly.sluice.port(),
+          "/eventbus", "?X-Amz-Credential=AKID%2F20261125%2Fus-east-1%2Fsqs%2Faws4_request").close());
+      assertTrue(String.valueOf(refused.getMessage()).contains("401"), String.valueOf(refused));
+      BridgeClient.webSocket(tokenOnly.sluice.port(), "/eventbus", "?token=t0ken").close();
+    }
+  }
+
+  @Test
   void aUrlPresignedWithTheWrongSecretOpensNothing() {
     Exception refused = assertThrows(Exception.class, () -> presigned("AKIDTEAMB", "not-the-secret").close());
     assertTrue(String.valueOf(refused.getMessage()).contains("403"), String.valueOf(refused));

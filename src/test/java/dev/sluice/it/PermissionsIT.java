@@ -16,6 +16,7 @@ import com.amazonaws.services.sqs.model.SendMessageBatchRequestEntry;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -44,6 +45,9 @@ class PermissionsIT {
         // A producer of team A's: it may send to A's queues and look them up, nothing more.
         + key("AKIDPRODUCER", "producer-secret", A, "[{\"Effect\":\"Allow\",\"Action\":[\"sqs:SendMessage\","
             + "\"sqs:GetQueueUrl\"],\"Resource\":\"arn:aws:sqs:*:" + A + ":*\"}]") + ","
+        // A mover of team A's: it may start move tasks, and nothing a move does.
+        + key("AKIDMOVER", "mover-secret", A, "[{\"Effect\":\"Allow\",\"Action\":\"sqs:StartMessageMoveTask\","
+            + "\"Resource\":\"*\"}]") + ","
         // An operator of team A's: everything but purging.
         + key("AKIDOPERATOR", "operator-secret", A, "[{\"Effect\":\"Allow\",\"Action\":\"sqs:*\",\"Resource\":\"*\"},"
             + "{\"Effect\":\"Deny\",\"Action\":\"sqs:PurgeQueue\",\"Resource\":\"*\"}]") + "]"));
@@ -66,6 +70,10 @@ class PermissionsIT {
   static SqsClient client(TestServer on, String keyId, String secret) {
     return AccountsAndRegionsIT.client(on, "us-east-1", keyId, secret);
   }
+
+  /** What no queue policy lets another account do (SQS: limitations of custom policies). */
+  static final Set<String> OWNER_ONLY = Set.of("SetQueueAttributes", "TagQueue", "UntagQueue",
+      "ListQueueTags", "AddPermission", "RemovePermission", "DeleteQueue");
 
   static SqsException denied(Runnable call) {
     SqsException e = assertThrows(SqsException.class, call::run);
@@ -133,13 +141,18 @@ class PermissionsIT {
       assertEquals(null, attributes.get("Policy"));
       assertEquals(Map.of(), teamA.listQueueTags(b -> b.queueUrl(url)).tags());
 
-      // A grants B everything through the Policy attribute: every action opens (the last deletes it).
+      // A grants B everything through the Policy attribute: every action opens but those SQS keeps
+      // with the owner whatever a policy says (managing the queue, its tags and its permissions).
       teamA.setQueueAttributes(b -> b.queueUrl(url).attributesWithStrings(Map.of("Policy",
           "{\"Version\":\"2012-10-17\",\"Statement\":[{\"Sid\":\"b-all\",\"Effect\":\"Allow\",\"Principal\":"
               + "{\"AWS\":\"arn:aws:iam::" + B + ":root\"},\"Action\":\"sqs:*\",\"Resource\":\"" + arn + "\"},"
               + "{\"Sid\":\"b-send\",\"Effect\":\"Allow\",\"Principal\":{\"AWS\":\"" + B + "\"},"
               + "\"Action\":\"sqs:SendMessage\",\"Resource\":\"" + arn + "\"}]}")));
       for (Map.Entry<String, Consumer<SqsClient>> action : everyQueueAction(url, arn, "matrix", handle).entrySet()) {
+        if (OWNER_ONLY.contains(action.getKey())) {
+          denied(() -> action.getValue().accept(teamB));
+          continue;
+        }
         try {
           action.getValue().accept(teamB);
         } catch (SqsException e) {
@@ -183,6 +196,29 @@ class PermissionsIT {
     }
   }
 
+  static String receivePolicy(String arn, String principal) {
+    return "{\"Statement\":[{\"Effect\":\"Allow\",\"Principal\":{\"AWS\":\"" + principal + "\"},"
+        + "\"Action\":\"sqs:ReceiveMessage\",\"Resource\":\"" + arn + "\"}]}";
+  }
+
+  @Test
+  void aMoveTaskNeedsWhatMovingDoesAndARedrivePolicyTellsNothingBeforeThePermissionCheck() {
+    try (SqsClient teamA = client("AKIDTEAMA", "team-a-secret"); SqsClient teamB = client("AKIDTEAMB", "team-b-secret");
+        SqsClient mover = client("AKIDMOVER", "mover-secret")) {
+      String dlqUrl = teamA.createQueue(b -> b.queueName("moves-dlq")).queueUrl();
+      String dlqArn = arn(teamA, dlqUrl);
+      String sourceUrl = teamA.createQueue(b -> b.queueName("moves").attributesWithStrings(Map.of("RedrivePolicy",
+          "{\"deadLetterTargetArn\":\"" + dlqArn + "\",\"maxReceiveCount\":1}"))).queueUrl();
+      SqsException e = denied(() -> mover.startMessageMoveTask(b -> b.sourceArn(dlqArn)));
+      assertTrue(e.awsErrorDetails().errorMessage().contains("sqs:receivemessage"), e.awsErrorDetails().errorMessage());
+      teamA.startMessageMoveTask(b -> b.sourceArn(dlqArn));
+      // B learns nothing of A's queues from a RedrivePolicy it may not set: AccessDenied, not
+      // "does not exist" for a guessed dead-letter queue.
+      denied(() -> teamB.setQueueAttributes(b -> b.queueUrl(sourceUrl).attributesWithStrings(Map.of("RedrivePolicy",
+          "{\"deadLetterTargetArn\":\"arn:aws:sqs:us-east-1:" + A + ":guess\",\"maxReceiveCount\":1}"))));
+    }
+  }
+
   @Test
   void aCredentialWithPermissionsDoesOnlyWhatTheyAllow() {
     try (SqsClient teamA = client("AKIDTEAMA", "team-a-secret");
@@ -193,12 +229,21 @@ class PermissionsIT {
       assertEquals(url, producer.getQueueUrl(b -> b.queueName("jobs")).queueUrl());
       producer.sendMessage(b -> b.queueUrl(url).messageBody("job"));
       SqsException e = denied(() -> producer.receiveMessage(b -> b.queueUrl(url)));
-      assertEquals("User: arn:aws:iam::" + A + ":root is not authorized to perform: sqs:receivemessage on resource: "
+      assertEquals("User: arn:aws:iam::" + A + ":user/AKIDPRODUCER is not authorized to perform: sqs:receivemessage on resource: "
           + arn + " because no identity-based policy allows the sqs:receivemessage action",
           e.awsErrorDetails().errorMessage());
       denied(() -> producer.createQueue(b -> b.queueName("producers-own")));
       denied(() -> producer.listQueues());
       denied(() -> producer.deleteQueue(b -> b.queueUrl(url)));
+
+      // A queue policy naming the account delegates to its credentials' own permissions; one
+      // naming the producer's user lets it in.
+      teamA.setQueueAttributes(b -> b.queueUrl(url).attributesWithStrings(Map.of("Policy", receivePolicy(arn, A))));
+      denied(() -> producer.receiveMessage(b -> b.queueUrl(url)));
+      teamA.setQueueAttributes(b -> b.queueUrl(url).attributesWithStrings(Map.of("Policy",
+          receivePolicy(arn, "arn:aws:iam::" + A + ":user/AKIDPRODUCER"))));
+      producer.receiveMessage(b -> b.queueUrl(url).visibilityTimeout(0));
+      teamA.setQueueAttributes(b -> b.queueUrl(url).attributesWithStrings(Map.of("Policy", "")));
 
       assertEquals(List.of("job"), AccountsAndRegionsIT.bodies(operator, url));
       SqsException purge = denied(() -> operator.purgeQueue(b -> b.queueUrl(url)));
@@ -250,8 +295,9 @@ class PermissionsIT {
         assertEquals("AccessDenied", e.getErrorCode(), action.getKey());
         assertEquals("Access to the resource " + url + " is denied.", e.getErrorMessage(), action.getKey());
       }
-      // Granted everything by the policy, B may do every action, and so may the owner (the last
-      // deletes the queue): but for SendMessage, which a Deny to everyone refuses to both.
+      // Granted everything by the policy, B may do every action but those SQS keeps with the owner,
+      // and the owner may do all (the last deletes the queue): but for SendMessage, which a Deny to
+      // everyone refuses to both.
       teamA.setQueueAttributes(url, Map.of("Policy", "{\"Version\":\"2012-10-17\",\"Statement\":["
           + "{\"Sid\":\"b-all\",\"Effect\":\"Allow\",\"Principal\":{\"AWS\":\"" + B + "\"},\"Action\":\"sqs:*\","
           + "\"Resource\":\"" + arn + "\"},"
@@ -260,14 +306,15 @@ class PermissionsIT {
       for (AmazonSQS caller : List.of(teamB, teamA)) {
         for (Map.Entry<String, Consumer<AmazonSQS>> action : everyQueueActionOnQuery(url, "query-orders", handle)
             .entrySet()) {
-          boolean send = action.getKey().startsWith("SendMessage");
+          boolean send = action.getKey().startsWith("SendMessage")
+              || caller == teamB && OWNER_ONLY.contains(action.getKey());
           boolean last = caller == teamA && action.getKey().equals("DeleteQueue");
           if (caller == teamB && action.getKey().equals("DeleteQueue")) {
             continue; // B leaves the deleting to A
           }
           try {
             action.getValue().accept(caller);
-            assertTrue(!send, action.getKey() + ": the Deny wins");
+            assertTrue(!send, action.getKey() + ": the Deny wins, and the owner keeps what is the owner's");
           } catch (AmazonSQSException e) {
             assertEquals(send, "AccessDenied".equals(e.getErrorCode()), action.getKey() + ": " + e.getErrorMessage());
           }
