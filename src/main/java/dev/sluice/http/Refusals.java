@@ -19,6 +19,13 @@ final class Refusals {
     req.response().setStatusCode(403).putHeader("content-type", "text/plain").end(reason + "\n");
   }
 
+  /** A presigned bridge request over a SockJS transport other than WebSocket: 403. */
+  static void transportRefused(HttpServerRequest req) {
+    closeIfUnread(req);
+    req.response().setStatusCode(403).putHeader("content-type", "text/plain")
+        .end("a bridge URL presigned by a credential opens a WebSocket only (SockJS transports: ['websocket'])\n");
+  }
+
   /** A browser page of a site push.allowedOrigins does not name: 403. */
   static void originNotAllowed(HttpServerRequest req) {
     closeIfUnread(req);

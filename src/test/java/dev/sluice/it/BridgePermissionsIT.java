@@ -7,6 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.vertx.core.json.JsonObject;
 import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -46,6 +49,11 @@ class BridgePermissionsIT {
 
   /** The bridge's WebSocket, opened with {@code /eventbus} presigned by this key for us-east-1. */
   static BridgeClient presigned(String keyId, String secret) throws Exception {
+    return BridgeClient.webSocket(server.sluice.port(), "/eventbus", "?" + presignedQuery(keyId, secret));
+  }
+
+  /** The query of {@code /eventbus} presigned by this key for us-east-1. */
+  static String presignedQuery(String keyId, String secret) {
     int port = server.sluice.port();
     SdkHttpRequest unsigned = SdkHttpRequest.builder().method(SdkHttpMethod.GET)
         .uri(URI.create("http://127.0.0.1:" + port + "/eventbus")).build();
@@ -55,7 +63,7 @@ class BridgePermissionsIT {
         .putProperty(AwsV4HttpSigner.REGION_NAME, "us-east-1")
         .putProperty(AwsV4FamilyHttpSigner.AUTH_LOCATION, AwsV4FamilyHttpSigner.AuthLocation.QUERY_STRING)
         .putProperty(AwsV4FamilyHttpSigner.EXPIRATION_DURATION, Duration.ofMinutes(5))).request();
-    return BridgeClient.webSocket(port, "/eventbus", "?" + signed.getUri().getRawQuery());
+    return signed.getUri().getRawQuery();
   }
 
   static JsonObject subscribe(BridgeClient c, String queueUrl) throws Exception {
@@ -98,6 +106,20 @@ class BridgePermissionsIT {
       assertTrue(String.valueOf(refused.getMessage()).contains("401"), String.valueOf(refused));
       BridgeClient.webSocket(tokenOnly.sluice.port(), "/eventbus", "?token=t0ken").close();
     }
+  }
+
+  @Test
+  void aPresignedUrlOpensAWebSocketOnlyNotASessionOtherRequestsCouldJoin() throws Exception {
+    HttpClient http = HttpClient.newHttpClient();
+    String query = presignedQuery("AKIDTEAMB", "team-b-secret");
+    String base = "http://127.0.0.1:" + server.sluice.port() + "/eventbus";
+    HttpResponse<String> info = http.send(HttpRequest.newBuilder(
+        URI.create(base + "/info?" + query)).GET().build(), HttpResponse.BodyHandlers.ofString());
+    assertEquals(200, info.statusCode(), "SockJS asks for /info first");
+    HttpResponse<String> xhr = http.send(HttpRequest.newBuilder(
+        URI.create(base + "/000/abcdefgh/xhr?" + query)).POST(HttpRequest.BodyPublishers.noBody()).build(),
+        HttpResponse.BodyHandlers.ofString());
+    assertEquals(403, xhr.statusCode(), xhr.body());
   }
 
   @Test
