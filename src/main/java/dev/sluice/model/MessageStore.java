@@ -58,14 +58,14 @@ public final class MessageStore {
     msg.ownedBy(this);
     byKey.put(msg.key, msg);
     retention.addNew(msg);
-    if (env.changes().holdsSendsUntilCommitted()) {
-      // Durability commit: receivable only once its write has committed (commitPending).
-      visibility.pend(msg, delaySeconds);
-      env.changes().messageStored(this, msg);
-      return msg;
-    }
+    // Pending while its row is made, so that the row says when it becomes visible (its delay).
+    visibility.pend(msg, delaySeconds);
     env.changes().messageStored(this, msg);
-    visibility.start(msg, delaySeconds, nowMillis);
+    if (!env.changes().holdsSendsUntilCommitted()) {
+      // Relaxed durability and memory mode: receivable at once (or after its delay); under
+      // durability commit only once its write has committed (commitPending).
+      visibility.start(msg, delaySeconds, nowMillis);
+    }
     return msg;
   }
 

@@ -85,4 +85,22 @@ class DurableRestartIT extends DurableServerIT {
           .get("ApproximateNumberOfMessages"));
     }
   }
+
+  @Test
+  void underRelaxedDurabilityADelayedMessageKeepsItsDelayAcrossARestart() throws Exception {
+    try (TestServer relaxed = server(Map.of("SLUICE_DURABILITY", "relaxed")); SqsClient sqs = relaxed.client()) {
+      String url = sqs.createQueue(b -> b.queueName("relaxed-delayed")).queueUrl();
+      sqs.sendMessage(b -> b.queueUrl(url).messageBody("later").delaySeconds(120));
+      sqs.sendMessage(b -> b.queueUrl(url).messageBody("now"));
+    }
+    try (TestServer again = server(); SqsClient sqs = again.client()) {
+      String url = again.queueUrl("relaxed-delayed");
+      Map<String, String> counts = sqs.getQueueAttributes(b -> b.queueUrl(url).attributeNamesWithStrings(
+          "ApproximateNumberOfMessages", "ApproximateNumberOfMessagesDelayed")).attributesAsStrings();
+      assertEquals("1", counts.get("ApproximateNumberOfMessages"), counts.toString());
+      assertEquals("1", counts.get("ApproximateNumberOfMessagesDelayed"), "still delayed, as it was sent: " + counts);
+      assertEquals(List.of("now"), sqs.receiveMessage(b -> b.queueUrl(url).maxNumberOfMessages(10)).messages().stream()
+          .map(Message::body).toList());
+    }
+  }
 }
