@@ -196,7 +196,11 @@ public final class MessageStore {
 
   /** Every message still delayed is due {@code delayMillis} after it was sent, and not before now. */
   void rescheduleDelayed(long delayMillis, long nowMillis) {
-    retention.forEach(m -> visibility.redelay(m, delayMillis, nowMillis)); // oldest first
+    retention.forEach(m -> { // oldest first
+      if (visibility.redelay(m, delayMillis, nowMillis)) {
+        env.changes().messageChanged(this, m); // its row says when it becomes visible
+      }
+    });
   }
 
   /**

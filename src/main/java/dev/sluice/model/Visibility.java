@@ -156,10 +156,13 @@ final class Visibility {
   }
 
   /** A delayed message is due {@code delayMillis} after it was sent, and not before now. */
-  void redelay(Message m, long delayMillis, long nowMillis) {
-    if (m.state() == MessageState.DELAYED) {
-      index.schedule(m, Math.max(nowMillis, m.sentAtMillis + delayMillis));
+  /** Whether {@code m} was delayed, and now is until its sending time plus {@code delayMillis}. */
+  boolean redelay(Message m, long delayMillis, long nowMillis) {
+    if (m.state() != MessageState.DELAYED) {
+      return false;
     }
+    index.schedule(m, Math.max(nowMillis, m.sentAtMillis + delayMillis));
+    return true;
   }
 
   /** Tells the queue that messages may be receivable now, or that room was made under its cap. */

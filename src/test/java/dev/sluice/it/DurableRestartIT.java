@@ -103,4 +103,20 @@ class DurableRestartIT extends DurableServerIT {
           .map(Message::body).toList());
     }
   }
+
+  @Test
+  void aFifoQueuesChangedDelayStillAppliesToItsDelayedMessagesAfterARestart() throws Exception {
+    try (TestServer first = server(); SqsClient sqs = first.client()) {
+      String url = sqs.createQueue(b -> b.queueName("redelayed.fifo").attributesWithStrings(Map.of(
+          "FifoQueue", "true", "ContentBasedDeduplication", "true", "DelaySeconds", "600"))).queueUrl();
+      sqs.sendMessage(b -> b.queueUrl(url).messageBody("held").messageGroupId("g"));
+      // On a FIFO queue the queue's delay is retroactive: the message is due at once.
+      sqs.setQueueAttributes(b -> b.queueUrl(url).attributesWithStrings(Map.of("DelaySeconds", "0")));
+    }
+    try (TestServer again = server(); SqsClient sqs = again.client()) {
+      String url = again.queueUrl("redelayed.fifo");
+      assertEquals(List.of("held"), sqs.receiveMessage(b -> b.queueUrl(url).waitTimeSeconds(2)).messages().stream()
+          .map(Message::body).toList(), "the delay it was changed to, not the one it was sent under");
+    }
+  }
 }
