@@ -91,6 +91,16 @@ public final class Shard {
     return registries.computeIfAbsent(place, p -> new QueueRegistry(env, p));
   }
 
+  /**
+   * Drops the registries of places that hold nothing any more (their last queue deleted over a
+   * minute ago): one account and region each, they would otherwise pile up, one for every place a
+   * client ever created a queue in.
+   */
+  void dropIdleRegistries() {
+    long now = now();
+    registries.values().removeIf(r -> r.idleAt(now));
+  }
+
   /** The queues of {@code place} on this shard, or null when it never had one here (nothing is made). */
   public QueueRegistry registryIfAny(AccountRegion place) {
     return registries.get(place);

@@ -21,6 +21,9 @@ import java.util.function.LongSupplier;
  * verticle's context.
  */
 public final class ShardVerticle extends VerticleBase {
+  /** How often a shard drops the registries of places left without queues. */
+  static final long IDLE_REGISTRY_SWEEP_MILLIS = 60_000;
+
   private final int index;
   private final EngineSettings settings;
   private final MemoryBudget budget;
@@ -64,6 +67,8 @@ public final class ShardVerticle extends VerticleBase {
         changes == null ? ChangeLog.NONE : changes,
         ShardResources.firstKeyOfRun(durable == null ? 0 : durable.run()));
     shard = new Shard(index, env, clock, this::rearm, task -> context.runOnContext(v -> task.run()), changes);
+    // On this verticle's context, and cancelled with it when it is undeployed.
+    vertx.setPeriodic(IDLE_REGISTRY_SWEEP_MILLIS, id -> shard.dropIdleRegistries());
     if (eventBusDispatch) {
       EventBusDispatcher.register(vertx, index, shard);
     }

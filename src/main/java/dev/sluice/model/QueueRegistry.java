@@ -164,6 +164,16 @@ public final class QueueRegistry {
     deletedAtMillis.put(name, nowMillis);
   }
 
+  /**
+   * Whether this registry holds nothing any more: no queue, and no name deleted within the last 60
+   * seconds (which a create must still wait for). Such a registry may be dropped; a new one for
+   * the same place behaves the same.
+   */
+  public boolean idleAt(long nowMillis) {
+    pruneDeleted(nowMillis);
+    return queues.isEmpty() && deletedAtMillis.isEmpty();
+  }
+
   /** Every queue of this account and region on this shard, for the metrics and for a stopping server. */
   public Collection<QueueState> all() {
     return queues.values();

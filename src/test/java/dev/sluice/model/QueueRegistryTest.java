@@ -1,8 +1,10 @@
 package dev.sluice.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sluice.api.ErrorCode;
 import dev.sluice.api.SqsException;
@@ -42,6 +44,18 @@ class QueueRegistryTest {
     assertEquals(ErrorCode.QUEUE_DELETED_RECENTLY, createFails("q", Map.of()).code());
     shard.advance(60_000);
     shard.create("q", Map.of());
+  }
+
+  @Test
+  void aRegistryIsIdleOnceItsLastQueueWasDeletedAMinuteAgo() {
+    assertTrue(shard.registry.idleAt(shard.now), "never held a queue");
+    shard.create("q", Map.of());
+    assertFalse(shard.registry.idleAt(shard.now));
+    shard.registry.delete("q", shard.now);
+    shard.advance(59_999);
+    assertFalse(shard.registry.idleAt(shard.now), "a create must still wait: dropping it would forget that");
+    shard.advance(1);
+    assertTrue(shard.registry.idleAt(shard.now));
   }
 
   @Test
