@@ -53,8 +53,6 @@ public final class QueueActions {
         .compose(v -> redrive.checkRedrivePolicy(key, r.attributes()))
         .compose(checked -> owningShard.durably(c, "CreateQueue", key,
         s -> {
-          // Checked before a registry is made for the place: a refused request leaves nothing behind.
-          QueueRegistry.checkNameAndType(name, r.attributes() == null ? Map.of() : r.attributes());
           s.registry(key.accountRegion()).create(name, r.attributes(), r.tags(), s.now());
           return new CreateQueue.Response(url);
         }));

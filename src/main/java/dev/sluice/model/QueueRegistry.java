@@ -104,7 +104,7 @@ public final class QueueRegistry {
   }
 
   /** Validates the name and its agreement with FifoQueue; returns whether the queue is FIFO. */
-  public static boolean checkNameAndType(String name, Map<String, String> attrs) {
+  static boolean checkNameAndType(String name, Map<String, String> attrs) {
     if (name == null || name.isEmpty()) {
       throw SqsException.missingParameter("QueueName");
     }
