@@ -3,6 +3,7 @@ package dev.sluice.engine;
 import dev.sluice.api.QueueKey;
 import dev.sluice.model.JsonText;
 import dev.sluice.model.QueueState;
+import dev.sluice.model.Arrival;
 import dev.sluice.model.RestoredMessage;
 import dev.sluice.persistence.MessageContent;
 import io.vertx.core.Future;
@@ -94,7 +95,9 @@ final class Recovery {
       MessageContent c = MessageContent.decode(r.getBuffer(11).getBytes());
       RestoredMessage m = new RestoredMessage(r.getLong(3), r.getUUID(4), c.body(), c.attributes(),
           c.traceHeader(), c.senderId(), r.getLong(5), c.groupId(), c.deduplicationId(), r.getLong(6),
-          c.deadLetterSourceArn(), r.getLong(7), r.getInteger(8), r.getLong(9), r.getInteger(10));
+          c.deadLetterSourceArn(), r.getLong(7), r.getInteger(8), r.getLong(9), r.getInteger(10),
+          r.getInteger(8) == 0 && r.getLong(7) > r.getLong(5) ? r.getLong(7) : r.getLong(5),
+          c.deadLetterSourceArn() != null ? Arrival.KEPT_SENT_TIME : Arrival.SENT);
       byShard.computeIfAbsent(router.shardOf(key), k -> new ArrayList<>()).add(new Restored(key, m));
       count++;
     }

@@ -62,6 +62,13 @@ public final class Message extends Timed {
   Message next;
   /** Moved in with its original sent time, so it sits in the queue's second retention list. */
   boolean keptSentTime;
+  /** How it entered this queue (durable rows keep it). */
+  private Arrival arrival = Arrival.SENT;
+  /**
+   * When it first became (or becomes) visible in this queue: a standard queue delivers in that
+   * order, and durable mode orders its rows by it.
+   */
+  private long firstVisibleAtMillis;
   /** Links in the queue's send order, for retention, set by that {@link MessageList}. */
   Message sentPrev;
   Message sentNext;
@@ -202,6 +209,20 @@ public final class Message extends Timed {
   // ---- read by the durable store ------------------------------------------------------------
 
   /** The queue id of the row this message was moved from, or 0; see {@link #originWritten}. */
+  /** Sets how it entered this queue and when it first becomes visible there. */
+  void arrived(Arrival how, long firstVisibleAtMillis) {
+    this.arrival = how;
+    this.firstVisibleAtMillis = firstVisibleAtMillis;
+  }
+
+  public Arrival arrival() {
+    return arrival;
+  }
+
+  public long firstVisibleAtMillis() {
+    return firstVisibleAtMillis;
+  }
+
   public long originQueueId() {
     return originQueueId;
   }

@@ -55,6 +55,7 @@ public final class MessageStore {
     int held = ArrivingMessages.heldBytes(m, payload);
     charge(held);
     Message msg = ArrivingMessages.sent(m, nextKey++, held, dedupId, sequenceNumber, nowMillis);
+    msg.arrived(Arrival.SENT, nowMillis + delaySeconds * 1000L);
     msg.ownedBy(this);
     byKey.put(msg.key, msg);
     retention.addNew(msg);
@@ -109,6 +110,7 @@ public final class MessageStore {
     int held = ArrivingMessages.heldBytes(r);
     charge(held);
     Message m = ArrivingMessages.restored(r, held, nowMillis);
+    m.arrived(r.arrival(), r.firstVisibleAtMillis());
     m.ownedBy(this);
     nextKey = Math.max(nextKey, r.key() + 1);
     byKey.put(m.key, m);
@@ -122,6 +124,7 @@ public final class MessageStore {
    */
   void adoptDeadLetter(Message from, String sourceArn, String dedupId, long sequenceNumber, long nowMillis) {
     Message m = new Message(from, nextKey++, dedupId, sequenceNumber, sourceArn);
+    m.arrived(Arrival.KEPT_SENT_TIME, nowMillis);
     admit(m, true);
     visibility.show(m, false, nowMillis);
   }
@@ -130,6 +133,7 @@ public final class MessageStore {
   void adoptRedriven(Message from, String dedupId, long sequenceNumber, long nowMillis) {
     ThreadLocalRandom random = ThreadLocalRandom.current();
     Message m = new Message(from, nextKey++, random.nextLong(), random.nextLong(), nowMillis, dedupId, sequenceNumber);
+    m.arrived(Arrival.REDRIVEN, nowMillis);
     admit(m, false);
     visibility.show(m, false, nowMillis);
   }
@@ -140,6 +144,8 @@ public final class MessageStore {
    */
   void takeBack(Message from, long nowMillis) {
     Message m = new Message(from, nextKey++, from.deduplicationId, from.sequenceNumber, from.deadLetterSourceArn);
+    // at the front, where it was: its place in delivery order goes with it
+    m.arrived(Arrival.KEPT_SENT_TIME, from.firstVisibleAtMillis());
     admit(m, true);
     visibility.showAtFront(m, nowMillis);
   }

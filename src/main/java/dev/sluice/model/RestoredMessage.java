@@ -6,7 +6,9 @@ import java.util.UUID;
 
 /**
  * A message as the durable store gives it back at start-up: what was sent, and its delivery state.
- * {@code visibleAtMillis} is when its delay or visibility ends (0 or past: visible now).
+ * {@code visibleAtMillis} is when its delay or visibility ends (0 or past: visible now);
+ * {@code firstVisibleAtMillis} and {@code arrival} are its place in delivery order and how it
+ * entered the queue (see {@link Message#arrival()}).
  */
 public record RestoredMessage(
     long key,
@@ -23,4 +25,6 @@ public record RestoredMessage(
     long visibleAtMillis,
     int receiveCount,
     long firstReceiveAtMillis,
-    int receiptSequence) {}
+    int receiptSequence,
+    long firstVisibleAtMillis,
+    Arrival arrival) {}
