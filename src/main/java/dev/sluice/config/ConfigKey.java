@@ -69,6 +69,11 @@ public enum ConfigKey {
       "pg.sendTimeoutMillis",
       "Longest a send or a queue change waits for its commit before failing with the retryable"
           + " ServiceUnavailable, in ms."),
+  PG_MAX_WRITER_BACKLOG_BYTES(
+      "pg.maxWriterBacklogBytes",
+      "Bytes of message content submitted and not yet written to PostgreSQL past which sends are"
+          + " throttled (the retryable RequestThrottled) until PostgreSQL catches up; 0 means an eighth of"
+          + " the JVM's max heap."),
   PG_LEASE_MILLIS(
       "pg.leaseMillis",
       "How long a server serves after PostgreSQL last confirmed its database lock (checked every quarter"

@@ -8,6 +8,8 @@ package dev.sluice.config;
  * @param pgUrl postgresql://user[:password]@host:port/database; empty with memory
  * @param leaseMillis how long this server serves after PostgreSQL last confirmed its lock, and how
  *     long a server taking over after an unclean stop waits before serving
+ * @param maxWriterBacklogBytes message bytes waiting for PostgreSQL past which sends are
+ *     throttled; 0 for an eighth of the max heap ({@link #writerBacklogLimitBytes})
  */
 public record StorageConfig(
     String mode,
@@ -17,7 +19,8 @@ public record StorageConfig(
     int batchSize,
     int flushIntervalMillis,
     int sendTimeoutMillis,
-    int leaseMillis) {
+    int leaseMillis,
+    long maxWriterBacklogBytes) {
 
   public boolean durable() {
     return mode.equals("postgres");
@@ -25,6 +28,11 @@ public record StorageConfig(
 
   public boolean answerAfterCommit() {
     return durability.equals("commit");
+  }
+
+  /** The writer backlog past which sends are throttled, in bytes. */
+  public long writerBacklogLimitBytes() {
+    return maxWriterBacklogBytes > 0 ? maxWriterBacklogBytes : Runtime.getRuntime().maxMemory() / 8;
   }
 
   /** The URL without its password, for logs and messages. */

@@ -36,6 +36,7 @@ final class DurableChangeLog implements ChangeLog {
   private final PersistenceVerticle writer;
   private final boolean holdSends;
   private final long sendTimeoutMillis;
+  private final long writerBacklogLimitBytes;
   private List<Consumer<ChangeBatch>> ops = new ArrayList<>();
   /** Messages stored pending in this call, released once their submission has committed. */
   private List<Message> pending = new ArrayList<>();
@@ -45,11 +46,25 @@ final class DurableChangeLog implements ChangeLog {
   /** Submissions of this shard not yet committed, in submission order. */
   private final List<Future<Void>> uncommitted = new ArrayList<>();
 
-  DurableChangeLog(Vertx vertx, PersistenceVerticle writer, boolean holdSends, long sendTimeoutMillis) {
+  DurableChangeLog(Vertx vertx, PersistenceVerticle writer, boolean holdSends, long sendTimeoutMillis,
+      long writerBacklogLimitBytes) {
     this.vertx = vertx;
+    this.writerBacklogLimitBytes = writerBacklogLimitBytes;
     this.writer = writer;
     this.holdSends = holdSends;
     this.sendTimeoutMillis = sendTimeoutMillis;
+  }
+
+  /**
+   * Sends are refused (the retryable RequestThrottled) while more message bytes than the limit wait
+   * for PostgreSQL: it cannot keep up, and what waits is held in the heap until it has.
+   */
+  void admitSends() {
+    long waiting = writer.pendingBytes();
+    if (waiting > writerBacklogLimitBytes) {
+      throw new SqsException(ErrorCode.REQUEST_THROTTLED, "PostgreSQL is " + waiting + " bytes of messages behind"
+          + " (pg.maxWriterBacklogBytes: " + writerBacklogLimitBytes + "); retry once it has caught up.");
+    }
   }
 
   @Override
@@ -85,7 +100,7 @@ final class DurableChangeLog implements ChangeLog {
         m.deduplicationId(), m.deadLetterSourceArn()).encode();
     MessageRow row = new MessageRow(q.metadata().generation(), m.key(), m.messageUuid(), m.sentAtMillis(),
         m.sequenceNumber(), m.visibleAtMillis(), m.receiveCount(), m.firstReceiveAtMillis(), m.receiptSequence(),
-        content);
+        m.firstVisibleAtMillis(), m.arrival().code(), content);
     bytes += content.length;
     ops.add(b -> b.stored(row));
     if (m.originQueueId() != 0) {
@@ -105,7 +120,18 @@ final class DurableChangeLog implements ChangeLog {
   public void messageChanged(MessageStore q, Message m) {
     DeliveryState state = new DeliveryState(q.metadata().generation(), m.key(), m.visibleAtMillis(),
         m.receiveCount(), m.firstReceiveAtMillis(), m.receiptSequence());
-    ops.add(b -> b.changed(state));
+    if (m.receiveCount() == 0) {
+      ops.add(b -> b.changed(state)); // a FIFO delay rescheduled: not a receive
+      return;
+    }
+    // Its place in delivery order (FIFO: by sequence number): the queue's persisted frontier rises
+    // to it in the same write, so a start-up that loads the rows up to the frontier finds it.
+    long major = q.metadata().attributes().fifo() ? m.sequenceNumber() : m.firstVisibleAtMillis();
+    long minor = m.key();
+    ops.add(b -> {
+      b.changed(state);
+      b.received(state.queueId(), major, minor);
+    });
   }
 
   @Override

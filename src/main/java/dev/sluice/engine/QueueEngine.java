@@ -85,7 +85,7 @@ public final class QueueEngine {
       return started;
     }
     // Everything comes back before the engine is handed to the HTTP front.
-    return started.compose(engine -> new Recovery(dispatcher, router).run(durable.pool())
+    return started.compose(engine -> new Recovery(dispatcher, router).run(durable.pool(), durable.epoch())
         .map(recovered -> {
           System.getLogger(QueueEngine.class.getName()).log(System.Logger.Level.INFO, "Recovered " + recovered);
           return engine;

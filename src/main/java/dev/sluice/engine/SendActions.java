@@ -23,7 +23,10 @@ public final class SendActions {
     NewMessage m = new NewMessage(
         r.messageBody(), r.delaySeconds(), r.messageAttributes(), r.messageSystemAttributes(),
         r.messageDeduplicationId(), r.messageGroupId(), c.senderId(), c.traceHeader());
-    return owningShard.onQueueUrlDurably(c, "SendMessage", r.queueUrl(), (s, q) -> q.send(m, false, s.now()));
+    return owningShard.onQueueUrlDurably(c, "SendMessage", r.queueUrl(), (s, q) -> {
+      s.admitSends();
+      return q.send(m, false, s.now());
+    });
   }
 
   public Future<SendMessageBatch.Response> sendMessageBatch(Caller c, SendMessageBatch.Request r) {
@@ -39,6 +42,7 @@ public final class SendActions {
     return owningShard.onQueueUrlDurably(c, "SendMessageBatch", r.queueUrl(), (s, q) -> {
       // whole-request rules, which depend on the queue type (AWS API reference: SendMessageBatch)
       q.checkBatch(messages);
+      s.admitSends();
       return sendAll(s, q, entries, messages);
     });
   }

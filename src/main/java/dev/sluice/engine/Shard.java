@@ -52,6 +52,16 @@ public final class Shard {
   }
 
   /**
+   * Refuses a send with the retryable RequestThrottled while PostgreSQL is too far behind (durable
+   * mode, pg.maxWriterBacklogBytes); nothing in memory mode, where the memory budget throttles.
+   */
+  void admitSends() {
+    if (durable != null) {
+      durable.admitSends();
+    }
+  }
+
+  /**
    * Hands this call's changes to the durable store now. The future completes once they have
    * committed, with the messages stored pending by them receivable by then; it fails with the
    * retryable ServiceUnavailable past pg.sendTimeoutMillis. At once in memory mode.

@@ -54,7 +54,8 @@ public final class ShardVerticle extends VerticleBase {
   @Override
   public Future<?> start() {
     DurableChangeLog changes = durable == null ? null : new DurableChangeLog(vertx, durable.writer(),
-        durable.config().answerAfterCommit(), durable.config().sendTimeoutMillis());
+        durable.config().answerAfterCommit(), durable.config().sendTimeoutMillis(),
+        durable.config().writerBacklogLimitBytes());
     ShardResources env = new ShardResources(
         new DueTimeIndex(),
         new ReceiptHandleCodec(receiptSecret),

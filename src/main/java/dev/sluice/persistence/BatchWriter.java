@@ -32,9 +32,10 @@ import java.util.UUID;
 public final class BatchWriter {
   /** Insert columns, in the order of the arrays {@link #addInserts} appends. */
   private static final String INSERT_COLUMNS = "queue_id, message_key, message_id, sent_at, sequence_number,"
-      + " visible_at, receive_count, first_receive_at, receipt_sequence, content";
-  private static final String[] INSERT_TYPES =
-      {"bigint", "bigint", "uuid", "bigint", "bigint", "bigint", "integer", "bigint", "integer", "bytea"};
+      + " visible_at, receive_count, first_receive_at, receipt_sequence, first_visible_at, arrival, content";
+  private static final String[] INSERT_TYPES = {"bigint", "bigint", "uuid", "bigint", "bigint", "bigint", "integer",
+      "bigint", "integer", "bigint", "smallint", "bytea"};
+  private static final String[] FRONTIER_TYPES = {"bigint", "bigint", "bigint"};
   private static final String[] UPDATE_TYPES = {"bigint", "bigint", "bigint", "integer", "bigint", "integer"};
   private static final String[] DELETE_TYPES = {"bigint", "bigint"};
   private static final String[] DEDUP_TYPES = {"bigint", "text", "uuid", "bigint", "bigint"};
@@ -46,7 +47,9 @@ public final class BatchWriter {
         // retries pay for the conflict check.
         + (retried ? " ON CONFLICT (queue_id, message_key) DO UPDATE SET visible_at = EXCLUDED.visible_at,"
             + " receive_count = EXCLUDED.receive_count, first_receive_at = EXCLUDED.first_receive_at,"
-            + " receipt_sequence = EXCLUDED.receipt_sequence" : "");
+            + " receipt_sequence = EXCLUDED.receipt_sequence" : "")
+        // Only rows inserted now count: a retried batch's rows already there were counted once.
+        + " RETURNING queue_id, (xmax = 0) AS fresh";
   }
 
   static String update(int firstParam) {
@@ -57,9 +60,15 @@ public final class BatchWriter {
         + " WHERE m.queue_id = u.queue_id AND m.message_key = u.message_key";
   }
 
+  /**
+   * Rows below their queue's purge key are not the queue's any more (their count went with the
+   * purge) but the reaper's: a late delete of one (a dead letter's origin row) must not count it
+   * again. Rows of deleted queues, which have no queue row, likewise.
+   */
   static String delete(int firstParam) {
-    return "DELETE FROM sluice_messages m USING " + unnest(firstParam, DELETE_TYPES) + " AS d(queue_id, message_key)"
-        + " WHERE m.queue_id = d.queue_id AND m.message_key = d.message_key";
+    return "DELETE FROM sluice_messages m USING " + unnest(firstParam, DELETE_TYPES) + " AS d(queue_id, message_key),"
+        + " sluice_queues s WHERE m.queue_id = d.queue_id AND m.message_key = d.message_key AND s.id = d.queue_id"
+        + " AND m.message_key >= s.purged_below_key RETURNING m.queue_id";
   }
 
   static String dedup(int firstParam) {
@@ -78,19 +87,46 @@ public final class BatchWriter {
   }
 
   /**
-   * The message-only batch as one statement; empty parts cost an empty array each. The fence ($1)
-   * is a plain CTE, which PostgreSQL evaluates only when read: the final SELECT reads it.
+   * The tallies of the queues a batch changes ({@code sluice_queue_tallies}): the rows its insert
+   * ({@code i}) really added minus those its delete ({@code d}) really removed, and the frontier its
+   * receives reached ($firstParam..+2), added to the writer lane's row ($slot): a batch retried after
+   * an unknown outcome counts nothing twice, and lanes written at once never wait on each other's
+   * row. Rows leave {@code sluice_messages} only through this statement or a purge that zeroes the
+   * tallies with them; anything else would make the counts wrong for ever.
+   */
+  static String tallies(int firstParam, int slotParam) {
+    String min = "-9223372036854775808";
+    return "fr AS (SELECT * FROM " + unnest(firstParam, FRONTIER_TYPES) + " AS fr(queue_id, major, minor)),"
+        + " delta AS (SELECT queue_id, sum(n) AS n FROM (SELECT queue_id, 1 AS n FROM i WHERE fresh"
+        + " UNION ALL SELECT queue_id, -1 FROM d) x GROUP BY queue_id),"
+        + " t AS (INSERT INTO sluice_queue_tallies AS t (queue_id, slot, messages, frontier_major, frontier_minor)"
+        + " SELECT coalesce(delta.queue_id, fr.queue_id), $" + slotParam + "::smallint, coalesce(delta.n, 0),"
+        + " coalesce(fr.major, " + min + "), coalesce(fr.minor, " + min + ")"
+        + " FROM delta FULL JOIN fr ON fr.queue_id = delta.queue_id"
+        + " ON CONFLICT (queue_id, slot) DO UPDATE SET messages = t.messages + EXCLUDED.messages,"
+        + " frontier_major = CASE WHEN (EXCLUDED.frontier_major, EXCLUDED.frontier_minor)"
+        + " > (t.frontier_major, t.frontier_minor) THEN EXCLUDED.frontier_major ELSE t.frontier_major END,"
+        + " frontier_minor = CASE WHEN (EXCLUDED.frontier_major, EXCLUDED.frontier_minor)"
+        + " > (t.frontier_major, t.frontier_minor) THEN EXCLUDED.frontier_minor ELSE t.frontier_minor END)";
+  }
+
+  /**
+   * The message changes of a batch as one statement; empty parts cost an empty array each. The
+   * fence ($1) is a plain CTE, which PostgreSQL evaluates only when read: the final SELECT reads it;
+   * data-modifying CTEs run whether read or not. $2 is the writer lane.
    */
   static String messages(boolean retried) {
-    int p = 2;
+    int p = 3;
     String ins = insert(p, retried);
     p += INSERT_TYPES.length;
     String upd = update(p);
     p += UPDATE_TYPES.length;
     String del = delete(p);
     p += DELETE_TYPES.length;
+    String dedup = dedup(p);
+    p += DEDUP_TYPES.length;
     return "WITH f AS (SELECT sluice_fence($1) AS epoch), i AS (" + ins + "), u AS (" + upd + "), d AS (" + del
-        + "), q AS (" + dedup(p) + ") SELECT epoch FROM f";
+        + "), q AS (" + dedup + "), " + tallies(p, 2) + " SELECT epoch FROM f";
   }
 
   private static final String MESSAGES = messages(false);
@@ -100,9 +136,25 @@ public final class BatchWriter {
       + " $2::text[], $3::text[], $4::text[], $5::bigint[], $6::bigint[], $7::text[], $8::text[])"
       + " ON CONFLICT (id) DO UPDATE SET modified_at = EXCLUDED.modified_at, attributes = EXCLUDED.attributes,"
       + " tags = EXCLUDED.tags";
-  static final String PURGE = "DELETE FROM sluice_messages WHERE queue_id = ANY($1::bigint[])";
+  /**
+   * PurgeQueue in a bounded number of statements, whatever the backlog: the queue's rows that exist
+   * now (all stored before the purge: this runs alone, after every earlier batch committed) fall
+   * below its purge key, nothing reads them any more, its count is zero, and the {@link Reaper}
+   * deletes them later in chunks. The key is one past the largest key stored (an index probe).
+   */
+  static final String PURGE = "WITH p AS (SELECT q.id, GREATEST(q.purged_below_key, coalesce((SELECT"
+      + " max(m.message_key) + 1 FROM sluice_messages m WHERE m.queue_id = q.id), 0)) AS k"
+      + " FROM sluice_queues q WHERE q.id = ANY($1::bigint[])),"
+      + " s AS (UPDATE sluice_queues q SET purged_below_key = p.k FROM p WHERE q.id = p.id),"
+      + " t AS (UPDATE sluice_queue_tallies SET messages = 0 WHERE queue_id = ANY($1::bigint[]))"
+      + " INSERT INTO sluice_reaping (queue_id, below_key) SELECT id, k FROM p ON CONFLICT (queue_id)"
+      + " DO UPDATE SET below_key = GREATEST(sluice_reaping.below_key, EXCLUDED.below_key)";
   static final String PURGE_DEDUP = "DELETE FROM sluice_dedup WHERE queue_id = ANY($1::bigint[])";
-  static final String DELETE_QUEUES = "DELETE FROM sluice_queues WHERE id = ANY($1::bigint[])";
+  /** DeleteQueue, bounded as a purge: the queue's rows go to the {@link Reaper}, all of them. */
+  static final String DELETE_QUEUES = "WITH q AS (DELETE FROM sluice_queues WHERE id = ANY($1::bigint[]) RETURNING id),"
+      + " t AS (DELETE FROM sluice_queue_tallies WHERE queue_id = ANY($1::bigint[]))"
+      + " INSERT INTO sluice_reaping (queue_id, below_key) SELECT id, 9223372036854775807 FROM unnest($1::bigint[]) id"
+      + " ON CONFLICT (queue_id) DO UPDATE SET below_key = EXCLUDED.below_key";
   /**
    * First statement of a queue-change transaction. The transaction holds the fence's row lock until
    * it ends, and a claim waits for it; so that a paused process cannot hold a claim up for ever
@@ -118,42 +170,37 @@ public final class BatchWriter {
    * with an unknown outcome. A queue-change transaction that idles {@code idleLimitMillis} between
    * two statements is ended by PostgreSQL.
    */
-  public static Future<Void> write(Pool pool, ChangeBatch batch, boolean retried, long epoch, long idleLimitMillis) {
+  public static Future<Void> write(Pool pool, ChangeBatch batch, boolean retried, long epoch, long idleLimitMillis,
+      int lane) {
     if (batch.isEmpty()) {
       return Future.succeededFuture();
     }
     if (!batch.changesQueues()) {
-      Tuple t = Tuple.of(epoch);
-      addInserts(t, batch.inserts());
-      addUpdates(t, batch.updates());
-      addDeletes(t, batch.deletes());
-      addDeduplication(t, batch.deduplication());
-      return pool.preparedQuery(retried ? MESSAGES_RETRIED : MESSAGES).execute(t).mapEmpty();
+      return messages(pool, batch, retried, epoch, lane);
     }
-    // Deleted queues first, with their messages and deduplication history (a queue re-created with
-    // the same name in this batch has a new id, but account, region and name are unique together);
-    // then queue rows; purges before the messages stored after them. A deleted queue has no other change in the batch.
+    // Deleted queues first, with their deduplication history (a queue re-created with the same
+    // name in this batch has a new id, but account, region and name are unique together); then
+    // queue rows; purges before the messages stored after them. A deleted queue has no other change
+    // in the batch.
     return pool.withTransaction(conn -> conn.preparedQuery(FENCE_TRANSACTION)
         .execute(Tuple.of(epoch, Long.toString(idleLimitMillis))).<Void>mapEmpty()
-        .compose(v -> byIds(conn, PURGE, batch.deletedQueues()))
         .compose(v -> byIds(conn, PURGE_DEDUP, batch.deletedQueues()))
         .compose(v -> byIds(conn, DELETE_QUEUES, batch.deletedQueues()))
         .compose(v -> queues(conn, batch.queueRows()))
         .compose(v -> byIds(conn, PURGE, batch.purgedQueues()))
         .compose(v -> byIds(conn, PURGE_DEDUP, batch.purgedQueues()))
-        .compose(v -> run(conn, dedup(1), batch.deduplication().isEmpty(), t -> addDeduplication(t, batch.deduplication())))
-        .compose(v -> run(conn, insert(1, retried), batch.inserts().isEmpty(), t -> addInserts(t, batch.inserts())))
-        .compose(v -> run(conn, update(1), batch.updates().isEmpty(), t -> addUpdates(t, batch.updates())))
-        .compose(v -> run(conn, delete(1), batch.deletes()[0].length == 0, t -> addDeletes(t, batch.deletes()))));
+        .compose(v -> messages(conn, batch, retried, epoch, lane)));
   }
 
-  private static Future<Void> run(SqlClient conn, String sql, boolean nothing, java.util.function.Consumer<Tuple> params) {
-    if (nothing) {
-      return Future.succeededFuture();
-    }
-    Tuple t = Tuple.tuple();
-    params.accept(t);
-    return conn.preparedQuery(sql).execute(t).mapEmpty();
+  /** The batch's message changes, deduplication ids and tallies: one statement. */
+  private static Future<Void> messages(SqlClient client, ChangeBatch batch, boolean retried, long epoch, int lane) {
+    Tuple t = Tuple.of(epoch, lane);
+    addInserts(t, batch.inserts());
+    addUpdates(t, batch.updates());
+    addDeletes(t, batch.deletes());
+    addDeduplication(t, batch.deduplication());
+    addFrontiers(t, batch.frontiers());
+    return client.preparedQuery(retried ? MESSAGES_RETRIED : MESSAGES).execute(t).mapEmpty();
   }
 
   private static Future<Void> queues(SqlClient conn, List<QueueRow> rows) {
@@ -206,6 +253,8 @@ public final class BatchWriter {
     Integer[] receiveCount = new Integer[n];
     Long[] firstReceiveAt = new Long[n];
     Integer[] receiptSequence = new Integer[n];
+    Long[] firstVisibleAt = new Long[n];
+    Short[] arrival = new Short[n];
     Buffer[] content = new Buffer[n];
     for (int i = 0; i < n; i++) {
       MessageRow r = rows.get(i);
@@ -218,11 +267,27 @@ public final class BatchWriter {
       receiveCount[i] = r.receiveCount();
       firstReceiveAt[i] = r.firstReceiveAt();
       receiptSequence[i] = r.receiptSequence();
+      firstVisibleAt[i] = r.firstVisibleAt();
+      arrival[i] = r.arrival();
       content[i] = Buffer.buffer(r.content());
     }
     t.addArrayOfLong(queueIds).addArrayOfLong(keys).addArrayOfUUID(ids).addArrayOfLong(sentAt)
         .addArrayOfLong(sequence).addArrayOfLong(visibleAt).addArrayOfInteger(receiveCount)
-        .addArrayOfLong(firstReceiveAt).addArrayOfInteger(receiptSequence).addArrayOfBuffer(content);
+        .addArrayOfLong(firstReceiveAt).addArrayOfInteger(receiptSequence).addArrayOfLong(firstVisibleAt)
+        .addArrayOfShort(arrival).addArrayOfBuffer(content);
+  }
+
+  private static void addFrontiers(Tuple t, List<Frontier> frontiers) {
+    int n = frontiers.size();
+    Long[] queueIds = new Long[n];
+    Long[] major = new Long[n];
+    Long[] minor = new Long[n];
+    for (int i = 0; i < n; i++) {
+      queueIds[i] = frontiers.get(i).queueId();
+      major[i] = frontiers.get(i).major();
+      minor[i] = frontiers.get(i).minor();
+    }
+    t.addArrayOfLong(queueIds).addArrayOfLong(major).addArrayOfLong(minor);
   }
 
   private static void addUpdates(Tuple t, List<DeliveryState> states) {

@@ -33,6 +33,8 @@ public final class ChangeBatch {
   /** Queues whose messages all go before this batch's own messages are written. */
   private final List<Long> purged = new ArrayList<>();
   private final List<Long> deletedQueues = new ArrayList<>();
+  /** Per queue, the highest place in delivery order of a message received in this batch. */
+  private final Map<Long, Frontier> frontiers = new LinkedHashMap<>();
   /** FIFO deduplication entries, by queue and key (the latest wins). */
   private final Map<String, DedupRow> dedup = new LinkedHashMap<>();
   private int events;
@@ -66,7 +68,17 @@ public final class ChangeBatch {
     dedup.values().removeIf(d -> d.queueId() == queueId);
     queues.remove(queueId);
     purged.remove(queueId);
+    frontiers.remove(queueId);
     deletedQueues.add(queueId);
+  }
+
+  /**
+   * A message of the queue at place ({@code major}, {@code minor}) in its delivery order was
+   * received: the queue's persisted frontier rises to it, in the same write as the receive.
+   */
+  public void received(long queueId, long major, long minor) {
+    Frontier next = new Frontier(queueId, major, minor);
+    frontiers.merge(queueId, next, (a, b) -> a.compareTo(b) >= 0 ? a : b);
   }
 
   public void stored(MessageRow row) {
@@ -133,7 +145,8 @@ public final class ChangeBatch {
   }
 
   public boolean isEmpty() {
-    return pending.isEmpty() && queues.isEmpty() && purged.isEmpty() && deletedQueues.isEmpty() && dedup.isEmpty();
+    return pending.isEmpty() && queues.isEmpty() && purged.isEmpty() && deletedQueues.isEmpty() && dedup.isEmpty()
+        && frontiers.isEmpty();
   }
 
   /**
@@ -144,6 +157,11 @@ public final class ChangeBatch {
     List<DedupRow> out = new ArrayList<>(dedup.values());
     out.sort(java.util.Comparator.comparingLong(DedupRow::queueId).thenComparing(DedupRow::dedupKey));
     return out;
+  }
+
+  /** The frontier each queue reaches in this batch, one per queue. */
+  public List<Frontier> frontiers() {
+    return List.copyOf(frontiers.values());
   }
 
   public List<QueueRow> queueRows() {

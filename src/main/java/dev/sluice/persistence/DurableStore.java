@@ -30,10 +30,12 @@ public final class DurableStore {
   private final String writerDeployment;
   private final long run;
   private final DatabaseOwnership owner;
+  private final Reaper reaper;
 
   private DurableStore(Vertx vertx, Pool pool, PersistenceVerticle writer, String writerDeployment,
       StorageConfig config, byte[] receiptKey, long run, DatabaseOwnership owner) {
     this.owner = owner;
+    this.reaper = new Reaper(vertx, pool, writer.fence().epoch(), owner::writeRefused);
     this.run = run;
     this.vertx = vertx;
     this.pool = pool;
@@ -101,6 +103,7 @@ public final class DurableStore {
             config, rows.iterator().next().getBuffer(0).getBytes(), rows.iterator().next().getLong(1), owner.get())))
         .onSuccess(store -> {
           store.pruneDeduplicationHistory(vertx);
+          store.reaper.start();
           store.probeReachability(vertx);
         })
         .recover(failure -> (owner.get() == null ? Future.<Void>succeededFuture() : owner.get().release(false))
@@ -122,6 +125,7 @@ public final class DurableStore {
    */
   public Future<Void> stop(long drainMillis, boolean requestsFinished) {
     writer.drainFor(drainMillis);
+    reaper.stop();
     // The lock goes last: another server may take over only once everything is written. Only after
     // a stop with nothing left over (no request under way, nothing unwritten) is the database
     // marked released, which spares the next owner the wait of a lease.
@@ -135,6 +139,11 @@ public final class DurableStore {
    */
   public long run() {
     return run;
+  }
+
+  /** This server's fencing token: every write it makes carries it. */
+  public long epoch() {
+    return writer.fence().epoch();
   }
 
   public PersistenceVerticle writer() {

@@ -5,7 +5,9 @@ import java.util.UUID;
 /**
  * One message as the {@code sluice_messages} table holds it: its place (queue, key, FIFO sequence
  * number), its identity and send time, its delivery state, and its packed {@link MessageContent}.
- * {@code visibleAt} is when a delay or visibility ends, 0 when visible.
+ * {@code visibleAt} is when a delay or visibility ends, 0 when visible. {@code firstVisibleAt} and
+ * {@code arrival} never change: its place in a standard queue's delivery order and how it entered
+ * its queue (0 sent, 1 kept its earlier sent time, 2 redriven).
  */
 public record MessageRow(
     long queueId,
@@ -17,11 +19,13 @@ public record MessageRow(
     int receiveCount,
     long firstReceiveAt,
     int receiptSequence,
+    long firstVisibleAt,
+    short arrival,
     byte[] content) {
 
   /** The same message with its delivery state as a later change left it. */
   MessageRow with(DeliveryState s) {
     return new MessageRow(queueId, messageKey, messageId, sentAt, sequenceNumber, s.visibleAt(), s.receiveCount(),
-        s.firstReceiveAt(), s.receiptSequence(), content);
+        s.firstReceiveAt(), s.receiptSequence(), firstVisibleAt, arrival, content);
   }
 }

@@ -42,6 +42,8 @@ public final class PersistenceVerticle extends VerticleBase {
     Set<MessageRef> messages = Set.of();
     boolean alone;
     long startedNanos;
+    /** The writer lane it is written in: batches written at once have different ones. */
+    int lane;
   }
 
   /**
@@ -71,6 +73,8 @@ public final class PersistenceVerticle extends VerticleBase {
   private volatile long failures;
   /** Changes submitted and not yet committed or refused. */
   private final AtomicLong pendingChanges = new AtomicLong();
+  /** Their bytes of message content. */
+  private final AtomicLong pendingBytes = new AtomicLong();
   private final BatchObserver observer;
 
   public PersistenceVerticle(Pool pool, WriteFence fence, int batchSize, int flushIntervalMillis, int maxTransactions,
@@ -112,6 +116,7 @@ public final class PersistenceVerticle extends VerticleBase {
   public Future<Void> submit(Consumer<ChangeBatch> changes, int count, long bytes) {
     Promise<Void> committed = EventLoops.promiseOnCaller();
     pendingChanges.addAndGet(count);
+    pendingBytes.addAndGet(bytes);
     inbox.add(new Submission(changes, count, bytes, committed, System.nanoTime()));
     if (wakeUpScheduled.compareAndSet(false, true)) {
       loop.runOnContext(v -> {
@@ -182,10 +187,29 @@ public final class PersistenceVerticle extends VerticleBase {
       }
       waiting = null;
       tx.startedNanos = System.nanoTime();
+      tx.lane = freeLane();
       writing.add(tx);
       write(tx, false);
     }
     oldestPendingNanos = oldestPending();
+  }
+
+  /** The lowest lane no batch being written holds (a batch written alone takes lane 0). */
+  private int freeLane() {
+    int lane = 0;
+    while (laneTaken(lane)) {
+      lane++;
+    }
+    return lane;
+  }
+
+  private boolean laneTaken(int lane) {
+    for (Transaction tx : writing) {
+      if (tx.lane == lane) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The next batch from the inbox, or null when nothing waits. */
@@ -228,7 +252,7 @@ public final class PersistenceVerticle extends VerticleBase {
   }
 
   private void write(Transaction tx, boolean retried) {
-    BatchWriter.write(pool, tx.batch, retried, fence.epoch(), fence.idleLimitMillis()).onComplete((ok, failure) -> {
+    BatchWriter.write(pool, tx.batch, retried, fence.epoch(), fence.idleLimitMillis(), tx.lane).onComplete((ok, failure) -> {
       if (failure == null) {
         transactions++;
         recordWritten(tx);
@@ -286,10 +310,13 @@ public final class PersistenceVerticle extends VerticleBase {
 
   private void recordWritten(Transaction tx) {
     int changes = 0;
+    long bytes = 0;
     for (Submission s : tx.taken) {
       changes += s.count();
+      bytes += s.bytes();
     }
     pendingChanges.addAndGet(-changes);
+    pendingBytes.addAndGet(-bytes);
     observer.written(changes, System.nanoTime() - tx.startedNanos);
   }
 
@@ -324,6 +351,11 @@ public final class PersistenceVerticle extends VerticleBase {
     Submission head = inbox.peek();
     long since = oldest != 0 ? oldest : head != null ? head.atNanos() : 0;
     return since == 0 ? 0 : (System.nanoTime() - since) / 1_000_000;
+  }
+
+  /** Bytes of message content submitted and not yet committed (or refused). */
+  public long pendingBytes() {
+    return pendingBytes.get();
   }
 
   /** Changes submitted and not yet committed (or refused). */

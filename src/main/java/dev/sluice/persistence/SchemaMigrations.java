@@ -27,7 +27,8 @@ public final class SchemaMigrations {
   public static final long MIGRATION_LOCK = 0x51_1ce_0001L;
   /** The scripts in the jar, by version; the list of names is kept here, as a jar cannot be listed. */
   static final List<String> FILES =
-      List.of("V1__queues_and_messages.sql", "V2__database_owner.sql", "V3__queue_accounts_and_regions.sql");
+      List.of("V1__queues_and_messages.sql", "V2__database_owner.sql", "V3__queue_accounts_and_regions.sql",
+          "V4__paged_backlog.sql");
 
   private final List<Script> scripts;
 
@@ -53,6 +54,11 @@ public final class SchemaMigrations {
       }
     }
     return new SchemaMigrations(scripts);
+  }
+
+  /** The scripts up to {@code version}: a database as an earlier Sluice left it, for upgrade tests. */
+  SchemaMigrations upTo(int version) {
+    return new SchemaMigrations(scripts.subList(0, version));
   }
 
   public int latestVersion() {

@@ -3,6 +3,7 @@ package dev.sluice.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.sluice.testtools.TallyCheck;
 import dev.sluice.testtools.NeedsTools;
 import dev.sluice.testtools.ServerJar;
 import dev.sluice.testtools.ThrowawayPostgres;
@@ -58,6 +59,7 @@ class DurableCrashIT {
 
   @AfterAll
   static void stop() throws Exception {
+    TallyCheck.assertExact(pg.url());
     pg.close();
   }
 

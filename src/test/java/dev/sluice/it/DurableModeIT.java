@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sluice.persistence.MessageContent;
+import dev.sluice.testtools.TallyCheck;
 import dev.sluice.testtools.NeedsTools;
 import dev.sluice.testtools.ThrowawayPostgres;
 import dev.sluice.testtools.Tool;
@@ -49,6 +50,7 @@ class DurableModeIT {
     sqs.close();
     server.close();
     vertx.close().await(10, TimeUnit.SECONDS);
+    TallyCheck.assertExact(pg.url());
     pg.close();
   }
 

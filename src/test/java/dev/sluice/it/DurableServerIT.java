@@ -1,11 +1,13 @@
 package dev.sluice.it;
 
 import dev.sluice.testtools.NeedsTools;
+import dev.sluice.testtools.TallyCheck;
 import dev.sluice.testtools.ThrowawayPostgres;
 import dev.sluice.testtools.Tool;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 
 /**
@@ -19,6 +21,12 @@ abstract class DurableServerIT {
   @BeforeAll
   static void startPostgres() throws Exception {
     pg = ThrowawayPostgres.start();
+  }
+
+  /** Whatever the test did, the tallies at rest say what the tables hold. */
+  @AfterEach
+  void talliesAreExact() throws Exception {
+    TallyCheck.assertExact(pg.url());
   }
 
   @AfterAll

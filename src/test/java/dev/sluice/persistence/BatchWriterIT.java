@@ -2,6 +2,7 @@ package dev.sluice.persistence;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sluice.testtools.NeedsTools;
 import dev.sluice.testtools.ThrowawayPostgres;
@@ -12,8 +13,11 @@ import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.PoolOptions;
 import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.Tuple;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
@@ -52,7 +56,7 @@ class BatchWriterIT {
   }
 
   static MessageRow row(long queueId, long key, String body) {
-    return new MessageRow(queueId, key, new UUID(1, key), 1000 + key, 100 + key, 0, 0, 0, 0,
+    return new MessageRow(queueId, key, new UUID(1, key), 1000 + key, 100 + key, 0, 0, 0, 0, 1000 + key, (short) 0,
         new MessageContent(body, null, "Root=1", "sender", "g", "d" + key, null).encode());
   }
 
@@ -70,6 +74,43 @@ class BatchWriterIT {
     return out;
   }
 
+  /** Per queue, the messages its tallies count, summed over the lanes. */
+  static Map<Long, Long> tallied() throws Exception {
+    Map<Long, Long> out = new TreeMap<>();
+    for (Row r : pool.query("SELECT queue_id, sum(messages) FROM sluice_queue_tallies GROUP BY queue_id")
+        .execute().await(10, TimeUnit.SECONDS)) {
+      out.put(r.getLong(0), r.getLong(1));
+    }
+    return out;
+  }
+
+  /** Per live queue, its rows at or above its purge key: what the tallies must say. */
+  static Map<Long, Long> live() throws Exception {
+    Map<Long, Long> out = new TreeMap<>();
+    for (Row r : pool.query("SELECT q.id, count(m.queue_id) FROM sluice_queues q LEFT JOIN sluice_messages m"
+        + " ON m.queue_id = q.id AND m.message_key >= q.purged_below_key GROUP BY q.id").execute()
+        .await(10, TimeUnit.SECONDS)) {
+      out.put(r.getLong(0), r.getLong(1));
+    }
+    return out;
+  }
+
+  static void assertTalliesExact() throws Exception {
+    Map<Long, Long> tallied = tallied();
+    live().forEach((queue, n) -> assertEquals(n, tallied.getOrDefault(queue, 0L), "queue " + queue));
+  }
+
+  static String frontier(long queueId) throws Exception {
+    Row r = pool.preparedQuery("SELECT frontier_major, frontier_minor FROM sluice_queue_tallies WHERE queue_id = $1"
+        + " ORDER BY frontier_major DESC, frontier_minor DESC LIMIT 1").execute(Tuple.of(queueId))
+        .await(10, TimeUnit.SECONDS).iterator().next();
+    return r.getLong(0) + "/" + r.getLong(1);
+  }
+
+  static void write(ChangeBatch b, int lane) throws Exception {
+    BatchWriter.write(pool, b, false, UNCLAIMED, 5000, lane).await(30, TimeUnit.SECONDS);
+  }
+
   @Test
   void insertsUpdatesAndDeletesLandAsCoalesced() throws Exception {
     ChangeBatch first = new ChangeBatch();
@@ -78,7 +119,7 @@ class BatchWriterIT {
     }
     first.changed(new DeliveryState(7, 2, 9000, 1, 2000, 1));
     first.deleted(7, 3);
-    BatchWriter.write(pool, first, false, UNCLAIMED, 5000).await(30, TimeUnit.SECONDS);
+    BatchWriter.write(pool, first, false, UNCLAIMED, 5000, 0).await(30, TimeUnit.SECONDS);
     assertEquals(999, stored().size());
     assertEquals("2|body 2 ünïcode \uD83D\uDE00|9000|1|1|102", stored().get(1));
 
@@ -88,9 +129,59 @@ class BatchWriterIT {
     for (long k = 4; k <= 1000; k++) {
       second.deleted(7, k);
     }
-    BatchWriter.write(pool, second, false, UNCLAIMED, 5000).await(30, TimeUnit.SECONDS);
+    BatchWriter.write(pool, second, false, UNCLAIMED, 5000, 0).await(30, TimeUnit.SECONDS);
     assertEquals(List.of("1|body 1 ünïcode \uD83D\uDE00|5000|1|1|101", "2|body 2 ünïcode \uD83D\uDE00|0|1|1|102"),
         stored());
+    assertTalliesExact();
+    cleanUp(7, 1, 2);
+  }
+
+  private static void cleanUp(long queueId, long... keys) throws Exception {
+    ChangeBatch b = new ChangeBatch();
+    for (long k : keys) {
+      b.deleted(queueId, k);
+    }
+    write(b, 0);
+  }
+
+  @Test
+  void talliesCountWhatReallyChangedInEveryLaneAndTheFrontierOnlyRises() throws Exception {
+    pool.query("INSERT INTO sluice_queues (id, name, created_at, modified_at, attributes, tags)"
+        + " VALUES (31, 'dead', 1, 1, '{}', '{}')").execute().await(10, TimeUnit.SECONDS);
+    ChangeBatch lane0 = new ChangeBatch();
+    ChangeBatch lane1 = new ChangeBatch();
+    for (long k = 1; k <= 10; k++) {
+      (k % 2 == 0 ? lane0 : lane1).stored(row(7, 7000 + k, "m"));
+    }
+    lane0.received(7, 500, 3);
+    lane1.received(7, 400, 9);
+    write(lane0, 0);
+    write(lane1, 1);
+    assertTalliesExact();
+    assertEquals("500/3", frontier(7));
+
+    // A move: the new row and the delete of its origin in one write, +1 and -1; a delete of a row
+    // that is not there (deleted already) counts nothing.
+    ChangeBatch move = new ChangeBatch();
+    move.stored(row(31, 1, "moved"));
+    move.deleted(7, 7001);
+    move.deleted(7, 123456);
+    move.received(7, 500, 2);
+    write(move, 1);
+    assertTalliesExact();
+    assertEquals(1L, tallied().get(31L));
+    assertEquals("500/3", frontier(7));
+
+    // Retried after an unknown outcome (the first attempt committed): counted once.
+    ChangeBatch again = new ChangeBatch();
+    again.stored(row(7, 7100, "again"));
+    again.deleted(7, 7002);
+    write(again, 0);
+    BatchWriter.write(pool, again, true, UNCLAIMED, 5000, 0).await(30, TimeUnit.SECONDS);
+    assertTalliesExact();
+    cleanUp(7, 7003, 7004, 7005, 7006, 7007, 7008, 7009, 7010, 7100);
+    cleanUp(31, 1);
+    assertTalliesExact();
   }
 
   @Test
@@ -98,21 +189,29 @@ class BatchWriterIT {
     ChangeBatch b = new ChangeBatch();
     b.queueSaved(new QueueRow(11, "000000000000", "us-east-1", "other", 5, 5, "{\"DelaySeconds\":\"0\"}", "{}"));
     b.stored(row(11, 1, "before purge"));
-    BatchWriter.write(pool, b, false, UNCLAIMED, 5000).await(30, TimeUnit.SECONDS);
+    BatchWriter.write(pool, b, false, UNCLAIMED, 5000, 0).await(30, TimeUnit.SECONDS);
     ChangeBatch purge = new ChangeBatch();
     purge.queueSaved(
         new QueueRow(11, "000000000000", "us-east-1", "other", 5, 6, "{\"DelaySeconds\":\"1\"}", "{\"team\":\"a\"}"));
     purge.queuePurged(11);
     purge.stored(row(11, 2, "after purge"));
     purge.deduplicationRemembered(new DedupRow(11, "d2", new UUID(3, 2), 102, Long.MAX_VALUE));
-    BatchWriter.write(pool, purge, false, UNCLAIMED, 5000).await(30, TimeUnit.SECONDS);
-    assertEquals("after purge", body(pool.query("SELECT content FROM sluice_messages WHERE queue_id = 11")
+    BatchWriter.write(pool, purge, false, UNCLAIMED, 5000, 0).await(30, TimeUnit.SECONDS);
+    assertEquals("after purge", body(pool.query("SELECT content FROM sluice_messages m JOIN sluice_queues q"
+        + " ON q.id = m.queue_id AND m.message_key >= q.purged_below_key WHERE queue_id = 11")
         .execute().await(10, TimeUnit.SECONDS).iterator().next()));
+    assertTalliesExact();
+    // A late delete of a purged row (a dead letter's origin) leaves the count alone.
+    cleanUp(11, 1);
+    assertTalliesExact();
+    assertEquals(1L, tallied().get(11L));
     assertEquals("{\"team\":\"a\"}", pool.query("SELECT tags FROM sluice_queues WHERE id = 11").execute()
         .await(10, TimeUnit.SECONDS).iterator().next().getString(0));
     ChangeBatch delete = new ChangeBatch();
     delete.queueDeleted(11);
-    BatchWriter.write(pool, delete, false, UNCLAIMED, 5000).await(30, TimeUnit.SECONDS);
+    BatchWriter.write(pool, delete, false, UNCLAIMED, 5000, 0).await(30, TimeUnit.SECONDS);
+    assertEquals(null, tallied().get(11L));
+    reapAll();
     assertEquals(0L, pool.query("SELECT count(*) FROM sluice_messages WHERE queue_id = 11").execute()
         .await(10, TimeUnit.SECONDS).iterator().next().getLong(0));
     assertEquals(0L, pool.query("SELECT count(*) FROM sluice_queues WHERE id = 11").execute()
@@ -121,17 +220,75 @@ class BatchWriterIT {
         .await(10, TimeUnit.SECONDS).iterator().next().getLong(0));
   }
 
+  static long count(String sql) throws Exception {
+    return pool.query(sql).execute().await(10, TimeUnit.SECONDS).iterator().next().getLong(0);
+  }
+
+  /** Runs a reaper until nothing is left to reap. */
+  static void reapAll() throws Exception {
+    Reaper reaper = new Reaper(vertx, pool, UNCLAIMED, epoch -> {});
+    reaper.start();
+    try {
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+      while (count("SELECT count(*) FROM sluice_reaping") > 0) {
+        assertTrue(System.nanoTime() < deadline, "the reaper did not finish");
+        Thread.sleep(50);
+      }
+    } finally {
+      reaper.stop();
+    }
+  }
+
+  @Test
+  void purgingOrDeletingABigQueueIsAFewStatementsAndTheReaperDeletesItsRowsInChunks() throws Exception {
+    pool.query("INSERT INTO sluice_queues (id, name, created_at, modified_at, attributes, tags)"
+        + " VALUES (41, 'big', 1, 1, '{}', '{}')").execute().await(10, TimeUnit.SECONDS);
+    int rows = 3 * Reaper.CHUNK_ROWS + 17;
+    pool.query("INSERT INTO sluice_messages (queue_id, message_key, message_id, sent_at, sequence_number, visible_at,"
+        + " receive_count, first_receive_at, receipt_sequence, content, first_visible_at, arrival)"
+        + " SELECT 41, k, gen_random_uuid(), 1, 0, 0, 0, 0, 0, '\\x00', 1, 0 FROM generate_series(1, " + rows + ") k;"
+        + " INSERT INTO sluice_queue_tallies (queue_id, slot, messages) VALUES (41, 0, " + rows + ")")
+        .execute().await(30, TimeUnit.SECONDS);
+    ChangeBatch purge = new ChangeBatch();
+    purge.queuePurged(41);
+    purge.stored(row(41, rows + 1, "after"));
+    write(purge, 0);
+    assertTalliesExact();
+    assertEquals(1L, tallied().get(41L));
+    assertEquals(rows + 1L, count("SELECT below_key FROM sluice_reaping WHERE queue_id = 41"));
+
+    // A reaper stopped part-way (the server stopped) leaves the rest to the next one.
+    Reaper first = new Reaper(vertx, pool, UNCLAIMED, epoch -> {});
+    first.start();
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (first.reaped() == 0) {
+      assertTrue(System.nanoTime() < deadline, "the reaper did not start");
+      Thread.sleep(20);
+    }
+    first.stop();
+    reapAll();
+    assertEquals(1L, count("SELECT count(*) FROM sluice_messages WHERE queue_id = 41"));
+    assertTalliesExact();
+
+    ChangeBatch delete = new ChangeBatch();
+    delete.queueDeleted(41);
+    write(delete, 0);
+    reapAll();
+    assertEquals(0L, count("SELECT count(*) FROM sluice_messages WHERE queue_id = 41"));
+    assertEquals(0L, count("SELECT count(*) FROM sluice_queue_tallies WHERE queue_id = 41"));
+  }
+
   @Test
   void aQueueDeletedAndCreatedAgainUnderTheSameNameInOneBatchIsWritten() throws Exception {
     ChangeBatch first = new ChangeBatch();
     first.queueSaved(new QueueRow(21, "000000000000", "us-east-1", "again", 1, 1, "{}", "{}"));
-    BatchWriter.write(pool, first, false, UNCLAIMED, 5000).await(30, TimeUnit.SECONDS);
+    BatchWriter.write(pool, first, false, UNCLAIMED, 5000, 0).await(30, TimeUnit.SECONDS);
     // A writer far behind (an outage of a minute or more) gets both in one batch: the name is
     // unique, so the old row must go before the new one comes.
     ChangeBatch both = new ChangeBatch();
     both.queueDeleted(21);
     both.queueSaved(new QueueRow(22, "000000000000", "us-east-1", "again", 2, 2, "{}", "{}"));
-    BatchWriter.write(pool, both, false, UNCLAIMED, 5000).await(30, TimeUnit.SECONDS);
+    BatchWriter.write(pool, both, false, UNCLAIMED, 5000, 0).await(30, TimeUnit.SECONDS);
     assertEquals(22L, pool.query("SELECT id FROM sluice_queues WHERE name = 'again'").execute()
         .await(10, TimeUnit.SECONDS).iterator().next().getLong(0));
   }
@@ -140,14 +297,14 @@ class BatchWriterIT {
   void aBatchRetriedAfterAnUnknownOutcomeWritesItsStateAgainWithoutFailing() throws Exception {
     ChangeBatch b = new ChangeBatch();
     b.stored(row(7, 5000, "retried"));
-    BatchWriter.write(pool, b, false, UNCLAIMED, 5000).await(30, TimeUnit.SECONDS);
+    BatchWriter.write(pool, b, false, UNCLAIMED, 5000, 0).await(30, TimeUnit.SECONDS);
     // As if the first attempt's COMMIT reached the server but its answer was lost.
-    assertThrows(Exception.class, () -> BatchWriter.write(pool, b, false, UNCLAIMED, 5000).await(30, TimeUnit.SECONDS));
-    BatchWriter.write(pool, b, true, UNCLAIMED, 5000).await(30, TimeUnit.SECONDS);
+    assertThrows(Exception.class, () -> BatchWriter.write(pool, b, false, UNCLAIMED, 5000, 0).await(30, TimeUnit.SECONDS));
+    BatchWriter.write(pool, b, true, UNCLAIMED, 5000, 0).await(30, TimeUnit.SECONDS);
     assertEquals(1L, pool.query("SELECT count(*) FROM sluice_messages WHERE message_key = 5000").execute()
         .await(10, TimeUnit.SECONDS).iterator().next().getLong(0));
     ChangeBatch cleanUp = new ChangeBatch();
     cleanUp.deleted(7, 5000);
-    BatchWriter.write(pool, cleanUp, false, UNCLAIMED, 5000).await(30, TimeUnit.SECONDS);
+    BatchWriter.write(pool, cleanUp, false, UNCLAIMED, 5000, 0).await(30, TimeUnit.SECONDS);
   }
 }

@@ -13,7 +13,7 @@ class ChangeBatchTest {
   static final byte[] CONTENT = new MessageContent("body", null, null, "sender", null, null, null).encode();
 
   static MessageRow row(long key) {
-    return new MessageRow(7, key, new UUID(1, key), 1000, 0, 0, 0, 0, 0, CONTENT);
+    return new MessageRow(7, key, new UUID(1, key), 1000, 0, 0, 0, 0, 0, 1000, (short) 0, CONTENT);
   }
 
   @Test
@@ -71,5 +71,19 @@ class ChangeBatchTest {
     assertTrue(b.queueRows().isEmpty());
     assertTrue(b.purgedQueues().isEmpty());
     assertEquals(List.of(7L), b.deletedQueues());
+  }
+
+  @Test
+  void aBatchKeepsEachQueuesHighestReceivedPlaceAndNoneForADeletedQueue() {
+    ChangeBatch b = new ChangeBatch();
+    b.received(7, 500, 3);
+    b.received(7, 400, 9);
+    b.received(7, 500, 2);
+    b.received(8, 10, 1);
+    b.received(8, 10, 4);
+    b.received(9, 1, 1);
+    b.queueDeleted(9);
+    assertEquals(List.of(new Frontier(7, 500, 3), new Frontier(8, 10, 4)), b.frontiers());
+    assertTrue(!b.isEmpty());
   }
 }

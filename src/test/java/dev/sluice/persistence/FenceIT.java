@@ -68,7 +68,7 @@ class FenceIT {
   }
 
   static MessageRow row(long queueId, long key) {
-    return new MessageRow(queueId, key, new UUID(3, key), 1, 0, 0, 0, 0, 0,
+    return new MessageRow(queueId, key, new UUID(3, key), 1, 0, 0, 0, 0, 0, 1, (short) 0,
         new MessageContent("m" + key, null, null, "s", null, null, null).encode());
   }
 
@@ -96,7 +96,7 @@ class FenceIT {
     long current = claim("second");
     assertEquals(stale + 1, current);
 
-    Throwable refused = failureOf(BatchWriter.write(pool, messages(1, 1, 100), false, stale, 5000));
+    Throwable refused = failureOf(BatchWriter.write(pool, messages(1, 1, 100), false, stale, 5000, 0));
     assertTrue(BatchWriter.fenced(refused), "refused by the fence: " + refused);
     assertEquals(0, count("sluice_messages"), "no message of the refused statement");
     assertEquals(0, count("sluice_dedup"), "no deduplication row either");
@@ -105,13 +105,13 @@ class FenceIT {
     ChangeBatch queues = messages(1, 1001, 10);
     queues.queueSaved(new QueueRow(1, "000000000000", "us-east-1", "fenced", 1, 1, "{}", "{}"));
     queues.queuePurged(2);
-    assertTrue(BatchWriter.fenced(failureOf(BatchWriter.write(pool, queues, false, stale, 5000))));
+    assertTrue(BatchWriter.fenced(failureOf(BatchWriter.write(pool, queues, false, stale, 5000, 0))));
     assertEquals(0, count("sluice_queues"));
     assertEquals(0, count("sluice_messages"));
 
     // The same batches with the current epoch go through.
-    BatchWriter.write(pool, messages(1, 1, 100), false, current, 5000).await(30, TimeUnit.SECONDS);
-    BatchWriter.write(pool, queues, false, current, 5000).await(30, TimeUnit.SECONDS);
+    BatchWriter.write(pool, messages(1, 1, 100), false, current, 5000, 0).await(30, TimeUnit.SECONDS);
+    BatchWriter.write(pool, queues, false, current, 5000, 0).await(30, TimeUnit.SECONDS);
     assertEquals(1, count("sluice_queues"));
     assertEquals(110, count("sluice_messages"));
   }
@@ -145,7 +145,7 @@ class FenceIT {
     } finally {
       writer.close();
     }
-    assertTrue(BatchWriter.fenced(failureOf(BatchWriter.write(pool, messages(5, 1, 1), false, epoch, 5000))),
+    assertTrue(BatchWriter.fenced(failureOf(BatchWriter.write(pool, messages(5, 1, 1), false, epoch, 5000, 0))),
         "and the old owner's next write is refused");
   }
 
@@ -158,7 +158,7 @@ class FenceIT {
       Row claimed = taker.preparedQuery(DatabaseOwnership.CLAIM).execute(Tuple.of("taker", 0L))
           .await(10, TimeUnit.SECONDS).iterator().next();
       assertEquals(epoch + 1, claimed.getLong(0));
-      Future<Void> write = BatchWriter.write(pool, messages(1, 1, 10), false, epoch, 5000);
+      Future<Void> write = BatchWriter.write(pool, messages(1, 1, 10), false, epoch, 5000, 0);
       Thread.sleep(500);
       assertFalse(write.isComplete(), "the write waits for the claim");
       taker.query("COMMIT").execute().await(10, TimeUnit.SECONDS);

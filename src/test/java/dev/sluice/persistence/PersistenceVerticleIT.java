@@ -48,7 +48,7 @@ class PersistenceVerticleIT {
   }
 
   static MessageRow row(long key) {
-    return new MessageRow(9, key, new UUID(2, key), 1, 0, 0, 0, 0, 0,
+    return new MessageRow(9, key, new UUID(2, key), 1, 0, 0, 0, 0, 0, 1, (short) 0,
         new MessageContent("m" + key, null, null, "s", null, null, null).encode());
   }
 

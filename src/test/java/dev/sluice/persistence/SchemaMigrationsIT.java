@@ -64,7 +64,7 @@ class SchemaMigrationsIT {
           .await(10, TimeUnit.SECONDS)) {
         versions.add(r.getInteger(0));
       }
-      assertEquals(List.of(1, 2, 3), versions);
+      assertEquals(List.of(1, 2, 3, 4), versions);
       List<String> tables = new ArrayList<>();
       for (Row r : a.query("SELECT tablename FROM pg_tables WHERE tablename LIKE 'sluice_%' ORDER BY 1").execute()
           .await(10, TimeUnit.SECONDS)) {
@@ -76,6 +76,52 @@ class SchemaMigrationsIT {
     } finally {
       a.close().await(10, TimeUnit.SECONDS);
       b.close().await(10, TimeUnit.SECONDS);
+    }
+  }
+
+  @Test
+  void version4GivesStoredRowsTheirPlaceInDeliveryOrderAndTheirQueuesExactTalliesAndAFrontierCoveringThem()
+      throws Exception {
+    SchemaMigrations scripts = SchemaMigrations.load();
+    Pool pool = pool();
+    try {
+      pool.query("CREATE SCHEMA upgrade").execute().await(10, TimeUnit.SECONDS);
+      Pool upgrade = PgBuilder.pool().with(new PoolOptions().setMaxSize(1))
+          .connectingTo(PgConnectOptions.fromUri(pg.url()).addProperty("search_path", "upgrade")).using(vertx).build();
+      try {
+        assertEquals(3, scripts.upTo(3).migrate(upgrade).await(30, TimeUnit.SECONDS));
+        // As version 3 left them: a standard queue with a delayed, a visible and a received row;
+        // a FIFO queue with two rows; an empty queue.
+        upgrade.query("INSERT INTO sluice_queues (id, account_id, region, name, created_at, modified_at,"
+            + " attributes, tags) VALUES (1, 'a', 'r', 'std', 1, 1, '{}', '{}'), (2, 'a', 'r', 'q.fifo', 1, 1,"
+            + " '{}', '{}'), (3, 'a', 'r', 'empty', 1, 1, '{}', '{}');"
+            + " INSERT INTO sluice_messages (queue_id, message_key, message_id, sent_at, sequence_number, visible_at,"
+            + " receive_count, first_receive_at, receipt_sequence, content) VALUES"
+            + " (1, 10, gen_random_uuid(), 1000, 0, 5000, 0, 0, 0, '\\x01'),"
+            + " (1, 11, gen_random_uuid(), 2000, 0, 0, 0, 0, 0, '\\x01'),"
+            + " (1, 12, gen_random_uuid(), 3000, 0, 9000, 2, 3500, 2, '\\x01'),"
+            + " (2, 20, gen_random_uuid(), 1000, 7, 0, 0, 0, 0, '\\x01'),"
+            + " (2, 21, gen_random_uuid(), 1100, 8, 0, 0, 0, 0, '\\x01')").execute().await(10, TimeUnit.SECONDS);
+        assertEquals(4, scripts.migrate(upgrade).await(30, TimeUnit.SECONDS));
+        List<String> places = new ArrayList<>();
+        for (Row r : upgrade.query("SELECT message_key, first_visible_at, arrival FROM sluice_messages ORDER BY 1")
+            .execute().await(10, TimeUnit.SECONDS)) {
+          places.add(r.getLong(0) + ":" + r.getLong(1) + ":" + r.getShort(2));
+        }
+        // delayed: when its delay ends; received: its sent time (it was visible then)
+        assertEquals(List.of("10:5000:0", "11:2000:0", "12:3000:0", "20:1000:0", "21:1100:0"), places);
+        List<String> tallies = new ArrayList<>();
+        for (Row r : upgrade.query("SELECT queue_id, slot, messages, frontier_major, frontier_minor"
+            + " FROM sluice_queue_tallies ORDER BY 1").execute().await(10, TimeUnit.SECONDS)) {
+          tallies.add(r.getLong(0) + ":" + r.getShort(1) + ":" + r.getLong(2) + ":" + r.getLong(3) + ":" + r.getLong(4));
+        }
+        assertEquals(List.of("1:0:3:5000:" + Long.MAX_VALUE, "2:0:2:8:" + Long.MAX_VALUE,
+            "3:0:0:" + Long.MIN_VALUE + ":" + Long.MAX_VALUE), tallies);
+      } finally {
+        upgrade.close().await(10, TimeUnit.SECONDS);
+      }
+    } finally {
+      pool.close().await(10, TimeUnit.SECONDS);
     }
   }
 }

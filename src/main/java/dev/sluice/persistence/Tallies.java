@@ -1,0 +1,57 @@
+package dev.sluice.persistence;
+
+import io.vertx.core.Future;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.Tuple;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The per-queue tallies ({@code sluice_queue_tallies}) at start-up: one row per queue and writer
+ * lane, summed here, checked against the rows a full load counted, and folded back into one row per
+ * queue so that lanes of earlier runs do not pile up.
+ */
+public final class Tallies {
+  static final String SUMS = "SELECT queue_id, sum(messages) FROM sluice_queue_tallies GROUP BY queue_id";
+  /**
+   * Every lane's row replaced by one per live queue ($2, $3: ids and counts) keeping the highest
+   * frontier; rows of queues that no longer exist go. Fenced.
+   */
+  static final String FOLD = "WITH f AS (SELECT sluice_fence($1) AS epoch),"
+      + " old AS (DELETE FROM sluice_queue_tallies t USING f RETURNING t.queue_id, t.frontier_major, t.frontier_minor),"
+      + " fr AS (SELECT DISTINCT ON (queue_id) queue_id, frontier_major, frontier_minor FROM old"
+      + " ORDER BY queue_id, frontier_major DESC, frontier_minor DESC),"
+      + " c AS (SELECT * FROM unnest($2::bigint[], $3::bigint[]) AS c(queue_id, n))"
+      + " INSERT INTO sluice_queue_tallies (queue_id, slot, messages, frontier_major, frontier_minor)"
+      + " SELECT c.queue_id, 0, c.n, coalesce(fr.frontier_major, -9223372036854775808),"
+      + " coalesce(fr.frontier_minor, -9223372036854775808) FROM c LEFT JOIN fr ON fr.queue_id = c.queue_id";
+
+  private Tallies() {}
+
+  /**
+   * Compares the tallies with {@code counted} (every live queue's id and the rows a full load found
+   * for it), answers one line per queue where they differ, and writes the counted numbers back as
+   * the queues' tallies, as the owner at {@code epoch}.
+   */
+  public static Future<List<String>> settle(Pool pool, long epoch, Map<Long, Long> counted) {
+    return pool.query(SUMS).execute().compose(rows -> {
+      List<String> mismatches = new ArrayList<>();
+      Map<Long, Long> tallied = new java.util.HashMap<>();
+      for (Row r : rows) {
+        tallied.put(r.getLong(0), r.getLong(1));
+      }
+      counted.forEach((queue, n) -> {
+        long t = tallied.getOrDefault(queue, 0L);
+        if (t != n) {
+          mismatches.add("queue " + queue + " holds " + n + " messages, its tally says " + t);
+        }
+      });
+      Long[] ids = counted.keySet().toArray(Long[]::new);
+      Long[] counts = counted.values().toArray(Long[]::new);
+      return pool.preparedQuery(FOLD).execute(Tuple.of(epoch).addArrayOfLong(ids).addArrayOfLong(counts))
+          .map(folded -> mismatches);
+    });
+  }
+}
