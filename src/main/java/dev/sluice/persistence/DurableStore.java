@@ -52,6 +52,13 @@ public final class DurableStore {
 
   static final String RECEIPT_KEY = "receipt-hmac-key";
 
+  /**
+   * The longest SQL text the client keeps prepared. Its default (2,048 characters) is shorter than
+   * the writer's message statement, which would then be parsed and planned again for every batch:
+   * measured, half the throughput of durable sends.
+   */
+  static final int STATEMENT_CACHE_SQL_LIMIT = 16_384;
+
   /** Claims the receipt-handle key if none is stored yet; fenced like every write. */
   static final String INSERT_RECEIPT_KEY = "WITH f AS (SELECT sluice_fence($3) AS epoch)"
       + " INSERT INTO sluice_settings (name, value) SELECT $1, $2 FROM f ON CONFLICT (name) DO NOTHING";
@@ -70,7 +77,8 @@ public final class DurableStore {
         PgConnectOptions.fromUri(config.pgUrl()).addProperty("application_name", "sluice " + holder);
     Pool pool = PgBuilder.pool()
         .with(new PoolOptions().setMaxSize(config.poolSize()).setName("sluice-pg"))
-        .connectingTo(new PgConnectOptions(options).setCachePreparedStatements(true).setPipeliningLimit(256))
+        .connectingTo(new PgConnectOptions(options).setCachePreparedStatements(true)
+            .setPreparedStatementCacheSqlLimit(STATEMENT_CACHE_SQL_LIMIT).setPipeliningLimit(256))
         .using(vertx)
         .build();
     byte[] fresh = new byte[32];
