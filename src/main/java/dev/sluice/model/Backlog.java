@@ -36,6 +36,10 @@ final class Backlog {
   private long purgedBelowKey;
   /** The one page read under way (I5), or null; and whether it reads every due row it can. */
   private PageRequest reading;
+  /**
+   * The read under way covers every row due when it was asked, and no row was counted or uncounted
+   * since: if it comes back short of its limits, nothing may be left due.
+   */
   private boolean readingAllDue;
   private boolean closed;
   /** Rows a page brought that were resident already; never anything but 0 (asserted by tests). */
@@ -169,6 +173,7 @@ final class Backlog {
 
   private void count(Message m, long nowMillis) {
     counts.add(m.firstVisibleAtMillis(), m.sentAtMillis, nowMillis);
+    readingAllDue = false;
     scheduleMaturity();
   }
 
@@ -186,6 +191,7 @@ final class Backlog {
       return; // purged meanwhile, so no longer counted
     }
     counts.removeFailed(m.firstVisibleAtMillis(), m.sentAtMillis);
+    readingAllDue = false;
     scheduleMaturity();
     poke(nowMillis);
   }
@@ -221,7 +227,7 @@ final class Backlog {
       store.tellReceivable(nowMillis);
     }
     if (canRead(true)) {
-      reading = request();
+      reading = request(nowMillis);
       env.backlog().readPage(queue, reading);
     }
   }
@@ -235,7 +241,7 @@ final class Backlog {
     if (!canRead(false)) {
       return false;
     }
-    PageRequest request = request();
+    PageRequest request = request(nowMillis);
     PageResult result = env.backlog().readNow(request);
     if (result == null) {
       poke(nowMillis);
@@ -267,7 +273,7 @@ final class Backlog {
         : firstUncommitted.predecessor();
   }
 
-  private PageRequest request() {
+  private PageRequest request(long nowMillis) {
     long available = env.budget().limitBytes() - env.budget().usedBytes();
     // A queue with nothing resident may always read one small page, so that other queues' windows
     // never starve it (§2.14).
@@ -280,6 +286,10 @@ final class Backlog {
     }
     DeliveryPosition bound = readBound();
     readingAllDue = bound.equals(counts.lastDuePosition());
+    // Rows spilled while the read runs must be beyond it, or one that commits late could be passed
+    // over: they become visible now or later and take later keys. (§2.6 argues "after the matured
+    // bound", which fails within the millisecond the bound matured in.)
+    bound = DeliveryPosition.min(bound, new DeliveryPosition(nowMillis, store.nextKey() - 1));
     return new PageRequest(store.metadata().generation(), epoch, frontier, bound, purgedBelowKey, rows, bytes);
   }
 
