@@ -153,8 +153,10 @@ final class Backlog {
       return false;
     }
     DeliveryPosition p = DeliveryPosition.of(m);
-    if (p.compareTo(frontier) <= 0) {
-      return false; // already inside the resident region
+    if (p.compareTo(frontier) <= 0 || m.rowLost) {
+      // Inside the resident region already; or with no row to read it back from, so it stays (a
+      // page passes over its place, as nothing is there).
+      return false;
     }
     if (counts.due() == 0 && reading == null && !counts.futureRowBy(m.firstVisibleAtMillis())) {
       frontier = p;
@@ -221,7 +223,9 @@ final class Backlog {
     if (!paged || closed) {
       return;
     }
-    counts.mature(nowMillis);
+    if (counts.mature(nowMillis)) {
+      readingAllDue = false; // rows became due that the read under way does not cover
+    }
     scheduleMaturity();
     if (counts.due() > 0) {
       store.tellReceivable(nowMillis);
@@ -330,7 +334,11 @@ final class Backlog {
     if (serveWaiters) {
       store.tellReceivable(nowMillis);
     }
-    poke(nowMillis);
+    if (!result.rows().isEmpty()) {
+      // More may follow. An empty answer would be empty again: what makes rows readable (a commit,
+      // a spill, a bucket maturing) looks again by itself, so no read is repeated in a loop.
+      poke(nowMillis);
+    }
   }
 
   // ---- purge, close ---------------------------------------------------------------------------

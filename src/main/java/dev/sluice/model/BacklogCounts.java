@@ -76,13 +76,19 @@ final class BacklogCounts {
     return true;
   }
 
-  /** Moves every future bucket whose rows are all due at {@code nowMillis} into the due count. */
-  void mature(long nowMillis) {
+  /**
+   * Moves every future bucket whose rows are all due at {@code nowMillis} into the due count; true
+   * if any did.
+   */
+  boolean mature(long nowMillis) {
+    boolean any = false;
     while (future.earliestBucketDueAt() <= nowMillis) {
       long end = future.earliestBucketStart() + bucketMillis;
       due += future.takeDue(nowMillis);
       maturedBound = Math.max(maturedBound, end);
+      any = true;
     }
+    return any;
   }
 
   /** The last position a read may take as due: every position first visible before the bound. */

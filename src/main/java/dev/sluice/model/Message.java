@@ -76,6 +76,11 @@ public final class Message extends Timed {
   boolean inWindow;
   /** Its row's write has committed (told by the durable store; paged mode needs to know). */
   boolean rowWritten;
+  /**
+   * Its row's write failed for good while it stayed resident (written behind): it has no row, so it
+   * must never leave memory for the durable store.
+   */
+  boolean rowLost;
   /** Links in the queue's send order, for retention, set by that {@link MessageList}. */
   Message sentPrev;
   Message sentNext;

@@ -127,6 +127,8 @@ public final class MessageStore {
     } else if (m.owner() == this && m.state() == MessageState.PAGED_OUT) {
       pendingDropped.accept(m);
       backlog.spillFailed(m, m.sentAtMillis); // a past time: the queue looks again at once
+    } else if (m.owner() == this) {
+      m.rowLost = true;
     }
   }
 

@@ -264,6 +264,11 @@ public final class QueueState {
     store.backlog().maintain(nowMillis);
   }
 
+  /** The resident message with this key, or null (tests: a page brings a row back as a new one). */
+  Message resident(long key) {
+    return store.find(key);
+  }
+
   /** This queue's paging state (tests; metrics). */
   Backlog backlog() {
     return store.backlog();

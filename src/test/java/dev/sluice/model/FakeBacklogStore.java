@@ -27,6 +27,8 @@ final class FakeBacklogStore implements ChangeLog, BacklogStore {
   /** One change submitted and not committed yet. */
   final class Submission {
     final Set<Long> keys = new HashSet<>();
+    /** A queue change: written alone, after everything submitted before it, before anything after. */
+    boolean alone;
     final Runnable apply;
     final MessageStore store;
     final Message stored;
@@ -148,7 +150,8 @@ final class FakeBacklogStore implements ChangeLog, BacklogStore {
   void commit(int i) {
     Submission s = uncommitted.get(i);
     for (int j = 0; j < i; j++) {
-      if (!java.util.Collections.disjoint(uncommitted.get(j).keys, s.keys)) {
+      Submission earlier = uncommitted.get(j);
+      if (earlier.alone || s.alone || !java.util.Collections.disjoint(earlier.keys, s.keys)) {
         commit(j);
         commit(uncommitted.indexOf(s));
         return;
@@ -191,7 +194,9 @@ final class FakeBacklogStore implements ChangeLog, BacklogStore {
   public void queueDeleted(QueueState q) {
     delegate.queueDeleted(q);
     long id = q.metadata().generation();
-    submit(new Submission(() -> rows(id).forEach(r -> delete(id, r.message().key())), null, null));
+    Submission s = new Submission(() -> rows(id).forEach(r -> delete(id, r.message().key())), null, null);
+    s.alone = true;
+    submit(s);
   }
 
   @Override
@@ -203,11 +208,13 @@ final class FakeBacklogStore implements ChangeLog, BacklogStore {
   public void queuePurged(QueueState q, long purgedBelowKey) {
     delegate.queuePurged(q, purgedBelowKey);
     long id = q.metadata().generation();
-    submit(new Submission(() -> rows(id).forEach(r -> {
+    Submission s = new Submission(() -> rows(id).forEach(r -> {
       if (r.message().key() < purgedBelowKey) {
         delete(id, r.message().key());
       }
-    }), null, null));
+    }), null, null);
+    s.alone = true;
+    submit(s);
   }
 
   @Override
@@ -274,6 +281,11 @@ final class FakeBacklogStore implements ChangeLog, BacklogStore {
 
   @Override
   public void readPage(QueueState queue, PageRequest request) {
+    for (PendingRead other : reads) {
+      if (other.queue == queue) {
+        throw new AssertionError("two reads at once for " + queue.name() + " (I5)");
+      }
+    }
     if (eager) {
       queue.acceptPage(request, page(request), clock.getAsLong());
     } else {
