@@ -382,10 +382,6 @@ final class Backlog {
     return uncommitted.size();
   }
 
-  boolean reading() {
-    return reading != null;
-  }
-
   long duplicateRows() {
     return duplicateRows;
   }
