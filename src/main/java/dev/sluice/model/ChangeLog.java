@@ -20,6 +20,15 @@ public interface ChangeLog {
   /** Every message of the queue is gone at once (PurgeQueue). */
   void queuePurged(QueueState q);
 
+  /**
+   * Every message of the queue is gone at once (PurgeQueue): every row with a key below
+   * {@code purgedBelowKey}, which may include rows held only by the durable store (paged mode).
+   * Rows written later have keys at or above it.
+   */
+  default void queuePurged(QueueState q, long purgedBelowKey) {
+    queuePurged(q);
+  }
+
   /** A message entered the queue (sent, or moved in). */
   void messageStored(MessageStore q, Message m);
 

@@ -29,6 +29,14 @@ public final class MemoryBudget {
     }
   }
 
+  /**
+   * Charges the bytes even past the limit: a page a queue asked for is charged when it arrives, as
+   * it was sized to fit when asked and its rows must come in all the same.
+   */
+  public void chargeAnyway(long bytes) {
+    usedBytes.addAndGet(bytes);
+  }
+
   public void release(long bytes) {
     usedBytes.addAndGet(-bytes);
   }

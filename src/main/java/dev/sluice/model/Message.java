@@ -69,6 +69,18 @@ public final class Message extends Timed {
    * order, and durable mode orders its rows by it.
    */
   private long firstVisibleAtMillis;
+  /**
+   * Paged mode: a resident message never received in this queue, counted against its head window
+   * until it is first taken (received or moved) or leaves.
+   */
+  boolean inWindow;
+  /** Its row's write has committed (told by the durable store; paged mode needs to know). */
+  boolean rowWritten;
+  /**
+   * Its row's write failed for good while it stayed resident (written behind): it has no row, so it
+   * must never leave memory for the durable store.
+   */
+  boolean rowLost;
   /** Links in the queue's send order, for retention, set by that {@link MessageList}. */
   Message sentPrev;
   Message sentNext;
@@ -288,7 +300,9 @@ public final class Message extends Timed {
     // An in-flight message not (or no longer) scheduled is on its way back to visible: a receive
     // with VisibilityTimeout 0 logs its change before returning it.
     return (state == MessageState.DELAYED || state == MessageState.IN_FLIGHT) && isScheduled() ? dueAtMillis()
-        : state == MessageState.PENDING ? sentAtMillis + pendingDelaySeconds * 1000L : 0;
+        : state == MessageState.PENDING ? sentAtMillis + pendingDelaySeconds * 1000L
+        // never received, its row says when it first becomes visible (0: at once)
+        : state == MessageState.PAGED_OUT && firstVisibleAtMillis > sentAtMillis ? firstVisibleAtMillis : 0;
   }
 
   public int receiveCount() {

@@ -56,7 +56,7 @@ public final class MessageMoveTask extends Timed {
     }
     int room = maxPerSecond == null ? UNLIMITED_STEP : maxPerSecond;
     int n = (int) Math.min(room, toMove - moved);
-    List<Message> batch = n <= 0 ? List.of() : source.takeForMove(n);
+    List<Message> batch = n <= 0 ? List.of() : source.takeForMove(n, nowMillis);
     if (batch.isEmpty()) {
       status = Status.COMPLETED;
       return;

@@ -13,6 +13,11 @@ public enum MessageState {
   READY,
   /** Received and hidden until its visibility timeout; in the due-time index. */
   IN_FLIGHT,
+  /**
+   * Paged mode: its row is held only by the durable store (beyond the queue's head window), counted
+   * by its queue's backlog but in none of its structures; read back in delivery order when due.
+   */
+  PAGED_OUT,
   /** Deleted, expired, purged or moved: no longer in any structure of its queue. */
   GONE
 }

@@ -26,6 +26,8 @@ public final class MessageStore {
   private final Consumer<Message> pendingDropped;
   private final MessageIndex byKey = new MessageIndex();
   private final RetentionOrder retention;
+  /** Which never-received messages are resident, and the count of those that are not. */
+  private final Backlog backlog;
   private long nextKey;
 
   /**
@@ -33,13 +35,18 @@ public final class MessageStore {
    *     in-flight cap), so that the queue can serve its waiting receives
    */
   MessageStore(ShardResources env, QueueMetadata metadata, DeliveryOrder order, LongConsumer receivable,
-      Consumer<Message> pendingDropped) {
+      Consumer<Message> pendingDropped, QueueState queue) {
     this.env = env;
     this.metadata = metadata;
     this.visibility = new Visibility(env.index(), order, receivable);
     this.pendingDropped = pendingDropped;
     this.retention = new RetentionOrder(env.index(), this);
     this.nextKey = env.firstMessageKey();
+    this.backlog = new Backlog(env, this, queue, metadata.attributes().fifo());
+  }
+
+  Backlog backlog() {
+    return backlog;
   }
 
   public QueueMetadata metadata() {
@@ -50,13 +57,22 @@ public final class MessageStore {
     return metadata.attributes();
   }
 
-  /** Charges the memory budget for a checked message, builds it and enqueues it. */
+  /**
+   * Charges the memory budget for a checked message, builds it and enqueues it; in paged mode, a
+   * message beyond the head window goes to the durable store only (spilled).
+   */
   Message store(NewMessage m, long payload, int delaySeconds, String dedupId, long sequenceNumber, long nowMillis) {
     int held = ArrivingMessages.heldBytes(m, payload);
-    charge(held);
+    long firstVisibleAt = backlog.firstVisibleAt(nowMillis + delaySeconds * 1000L);
+    boolean resident = backlog.admitsSend(firstVisibleAt, held, nowMillis);
     Message msg = ArrivingMessages.sent(m, nextKey++, held, dedupId, sequenceNumber, nowMillis);
-    msg.arrived(Arrival.SENT, nowMillis + delaySeconds * 1000L);
+    msg.arrived(Arrival.SENT, firstVisibleAt);
     msg.ownedBy(this);
+    if (!resident) {
+      backlog.spill(msg, nowMillis);
+      return msg;
+    }
+    backlog.admitted(msg, nowMillis);
     byKey.put(msg.key, msg);
     retention.addNew(msg);
     // Pending while its row is made, so that the row says when it becomes visible (its delay).
@@ -81,23 +97,38 @@ public final class MessageStore {
   }
 
   /**
-   * The write of a pending message has committed: it starts its delay or becomes receivable. A
-   * message purged or deleted with its queue meanwhile stays gone.
+   * The write of a message this store logged has committed: a pending message starts its delay or
+   * becomes receivable, a spilled one may be read back from now on. A message purged or deleted
+   * with its queue meanwhile stays gone. (Paged mode needs this for every stored message, in both
+   * durabilities.)
    */
   public void commitPending(Message m, long nowMillis) {
-    if (m.owner() == this && m.state() == MessageState.PENDING) {
+    if (m.owner() != this) {
+      return;
+    }
+    m.rowWritten = true;
+    // Only sends held until committed wait here; a relaxed send is pending only within its store().
+    if (m.state() == MessageState.PENDING && env.changes().holdsSendsUntilCommitted()) {
       visibility.start(m, m.pendingDelaySeconds(), nowMillis);
+    } else if (m.state() == MessageState.PAGED_OUT) {
+      backlog.spillCommitted(m, nowMillis);
     }
   }
 
   /**
-   * A pending message whose write failed for good (durability commit): its send was never
-   * acknowledged, so it goes, and nothing may remember it.
+   * A pending or spilled message whose write failed for good: its send was never acknowledged (or,
+   * written behind, is lost as any write-behind change may be), so it goes, and nothing may
+   * remember it.
    */
   public void dropPending(Message m) {
     if (m.owner() == this && m.state() == MessageState.PENDING) {
       pendingDropped.accept(m);
       remove(m);
+    } else if (m.owner() == this && m.state() == MessageState.PAGED_OUT) {
+      pendingDropped.accept(m);
+      backlog.spillFailed(m, m.sentAtMillis); // a past time: the queue looks again at once
+    } else if (m.owner() == this) {
+      m.rowLost = true;
     }
   }
 
@@ -109,13 +140,32 @@ public final class MessageStore {
   void restore(RestoredMessage r, long nowMillis) {
     int held = ArrivingMessages.heldBytes(r);
     charge(held);
+    place(r, held, nowMillis, r.receiveCount() == 0);
+  }
+
+  /**
+   * Paged mode: a row a page read brought back, behind the resident messages. Charged even past the
+   * budget, as the read was sized to fit when it was asked for.
+   */
+  void restoreFromPage(RestoredMessage r, long nowMillis) {
+    int held = ArrivingMessages.heldBytes(r);
+    env.budget().chargeAnyway(held);
+    place(r, held, nowMillis, true);
+  }
+
+  /** {@code inWindow}: never received here (every row a page brings; at start-up, by its count). */
+  private void place(RestoredMessage r, int held, long nowMillis, boolean inWindow) {
     Message m = ArrivingMessages.restored(r, held, nowMillis);
     m.arrived(r.arrival(), r.firstVisibleAtMillis());
     m.ownedBy(this);
+    m.rowWritten = true;
     nextKey = Math.max(nextKey, r.key() + 1);
     byKey.put(m.key, m);
     retention.addMoved(m); // restored messages are not in sent order across queues' histories
     visibility.restore(m, r.visibleAtMillis(), nowMillis);
+    if (inWindow && m.state() != MessageState.IN_FLIGHT) {
+      backlog.admitted(m, nowMillis);
+    }
   }
 
   /**
@@ -124,8 +174,13 @@ public final class MessageStore {
    */
   void adoptDeadLetter(Message from, String sourceArn, String dedupId, long sequenceNumber, long nowMillis) {
     Message m = new Message(from, nextKey++, dedupId, sequenceNumber, sourceArn);
-    m.arrived(Arrival.KEPT_SENT_TIME, nowMillis);
-    admit(m, true);
+    long firstVisibleAt = backlog.firstVisibleAt(nowMillis);
+    m.arrived(Arrival.KEPT_SENT_TIME, firstVisibleAt);
+    if (!backlog.admitsMoved(firstVisibleAt, nowMillis)) {
+      backlog.spillMoved(m, nowMillis);
+      return;
+    }
+    admit(m, true, nowMillis);
     visibility.show(m, false, nowMillis);
   }
 
@@ -133,8 +188,13 @@ public final class MessageStore {
   void adoptRedriven(Message from, String dedupId, long sequenceNumber, long nowMillis) {
     ThreadLocalRandom random = ThreadLocalRandom.current();
     Message m = new Message(from, nextKey++, random.nextLong(), random.nextLong(), nowMillis, dedupId, sequenceNumber);
-    m.arrived(Arrival.REDRIVEN, nowMillis);
-    admit(m, false);
+    long firstVisibleAt = backlog.firstVisibleAt(nowMillis);
+    m.arrived(Arrival.REDRIVEN, firstVisibleAt);
+    if (!backlog.admitsMoved(firstVisibleAt, nowMillis)) {
+      backlog.spillMoved(m, nowMillis);
+      return;
+    }
+    admit(m, false, nowMillis);
     visibility.show(m, false, nowMillis);
   }
 
@@ -144,15 +204,16 @@ public final class MessageStore {
    */
   void takeBack(Message from, long nowMillis) {
     Message m = new Message(from, nextKey++, from.deduplicationId, from.sequenceNumber, from.deadLetterSourceArn);
-    // at the front, where it was: its place in delivery order goes with it
-    m.arrived(Arrival.KEPT_SENT_TIME, from.firstVisibleAtMillis());
-    admit(m, true);
+    // at the front, where it was: its place in delivery order goes with it (and it stays resident)
+    m.arrived(Arrival.KEPT_SENT_TIME, backlog.takenBackFirstVisibleAt(from.firstVisibleAtMillis()));
+    admit(m, true, nowMillis);
     visibility.showAtFront(m, nowMillis);
   }
 
   /** A message moved in; {@code keptSentTime} when it keeps the time it was first sent. */
-  private void admit(Message m, boolean keptSentTime) {
+  private void admit(Message m, boolean keptSentTime, long nowMillis) {
     m.ownedBy(this);
+    backlog.admitted(m, nowMillis);
     byKey.put(m.key, m);
     if (keptSentTime) {
       retention.addMoved(m);
@@ -168,7 +229,11 @@ public final class MessageStore {
 
   /** See {@link Visibility#takeReceivable}. */
   void takeReceivable(int max, List<Message> out) {
+    int from = out.size();
     visibility.takeReceivable(max, out);
+    for (int i = from; i < out.size(); i++) {
+      backlog.leftWindow(out.get(i));
+    }
   }
 
   /** A message taken by a receive is received: counted, given a new receipt, hidden until due. */
@@ -195,9 +260,17 @@ public final class MessageStore {
     visibility.tellReceivable(nowMillis);
   }
 
-  /** A delay or a visibility timeout ran out. */
+  /** A delay or a visibility timeout ran out; paged, a delayed message may leave memory instead. */
   void onMessageDue(Message m, long nowMillis) {
-    visibility.onDue(m, nowMillis);
+    if (m.state() != MessageState.DELAYED || !backlog.evictedOnDue(m, nowMillis)) {
+      visibility.onDue(m, nowMillis);
+    }
+  }
+
+  /** Paged mode: a message leaves memory with no delete logged, its row staying (see Backlog). */
+  void evict(Message m) {
+    detach(m, false);
+    env.budget().release(m.heldBytes);
   }
 
   /** Every message still delayed is due {@code delayMillis} after it was sent, and not before now. */
@@ -213,9 +286,12 @@ public final class MessageStore {
    * Takes up to {@code max} visible messages out of the queue, in delivery order, for a move task;
    * their memory charge goes with them.
    */
-  List<Message> takeForMove(int max) {
+  List<Message> takeForMove(int max, long nowMillis) {
     List<Message> taken = new ArrayList<>(max);
-    visibility.takeReceivable(max, taken);
+    takeReceivable(max, taken);
+    while (taken.size() < max && backlog.pageNow(nowMillis)) {
+      takeReceivable(max - taken.size(), taken);
+    }
     for (Message m : taken) {
       detachForMove(m); // in flight, as a receive leaves them, so they are found where they are
     }
@@ -263,6 +339,7 @@ public final class MessageStore {
   }
 
   private void detach(Message m, boolean logDelete) {
+    backlog.leftWindow(m);
     visibility.leave(m);
     if (logDelete) {
       env.changes().messageDeleted(this, m);
@@ -280,23 +357,44 @@ public final class MessageStore {
     byKey.clear();
     retention.clear();
     visibility.clear();
+    backlog.purged(nextKey);
   }
 
-  /** When the oldest message still held was sent, or -1 when the queue holds none. */
+  /** The key the next message entering this queue gets: a purge removes every row below it. */
+  long nextKey() {
+    return nextKey;
+  }
+
+  /** Tells the queue that messages may be receivable now (waiting receives look again). */
+  void tellReceivable(long nowMillis) {
+    visibility.tellReceivable(nowMillis);
+  }
+
+  /**
+   * When the oldest message still held was sent, or -1 when the queue holds none; durable-only rows
+   * count too (see {@link Backlog#oldestSentAtMillis}).
+   */
   long oldestSentAtMillis() {
     Message oldest = retention.oldest();
-    return oldest == null ? -1 : oldest.sentAtMillis;
+    long sentAt = Math.min(oldest == null ? Long.MAX_VALUE : oldest.sentAtMillis, backlog.counts().oldestSentAtMillis());
+    return sentAt == Long.MAX_VALUE ? -1 : sentAt;
   }
 
   int readyCount() {
     return visibility.readyCount();
   }
 
+  /** Visible messages, durable-only rows that are due included. */
+  long visibleCount() {
+    return visibility.readyCount() + backlog.counts().due();
+  }
+
   int inflightCount() {
     return visibility.inflightCount();
   }
 
-  int delayedCount() {
-    return visibility.delayedCount();
+  /** Delayed messages, durable-only rows not due yet included. */
+  long delayedCount() {
+    return visibility.delayedCount() + backlog.counts().delayed();
   }
 }

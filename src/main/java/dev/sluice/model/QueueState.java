@@ -34,7 +34,7 @@ public final class QueueState {
     this.metadata = metadata;
     boolean fifo = metadata.attributes().fifo();
     this.store = new MessageStore(env, metadata, fifo ? new GroupOrder() : new SendOrder(),
-        this::serveWaiters, this::pendingDropped);
+        this::serveWaiters, this::pendingDropped, this);
     this.rules = fifo ? new FifoRules(env, store, metadata) : new StandardRules(store);
     this.receiving = new Receiving(env, store, rules, this);
     this.moveTasks = new MoveTasks(env.index());
@@ -172,6 +172,7 @@ public final class QueueState {
   /** The queue is being deleted: parked receives answer empty and every message is released. */
   public void close() {
     closed = true;
+    store.backlog().close();
     dropAllMessages();
     receiving.answerParkedEmpty();
     moveTasks.abandonAll();
@@ -179,7 +180,7 @@ public final class QueueState {
 
   private void dropAllMessages() {
     if (!closed) {
-      env.changes().queuePurged(this); // a deleted queue's rows go with the queue
+      env.changes().queuePurged(this, store.nextKey()); // a deleted queue's rows go with the queue
     }
     store.dropAll();
     rules.forgetAll();
@@ -242,8 +243,35 @@ public final class QueueState {
   }
 
   /** Up to {@code max} visible messages leave for a move task, in delivery order. */
-  List<Message> takeForMove(int max) {
-    return store.takeForMove(max);
+  List<Message> takeForMove(int max, long nowMillis) {
+    return store.takeForMove(max, nowMillis);
+  }
+
+  /**
+   * Paged mode: the answer to a page read this queue asked its {@link BacklogStore} for, given
+   * inside a call on the queue's shard. A stale answer (asked before a purge) is dropped.
+   */
+  public void acceptPage(PageRequest request, PageResult result, long nowMillis) {
+    store.backlog().accept(request, result, nowMillis, true);
+  }
+
+  /**
+   * Paged mode, at a safe point (the end of a shard call): counts durable-only rows that became due
+   * as such, and asks for a page if the resident head runs low. A no-op otherwise; the queue's own
+   * timer does the same, so calling it is never needed for correctness, only for promptness.
+   */
+  public void maintain(long nowMillis) {
+    store.backlog().maintain(nowMillis);
+  }
+
+  /** The resident message with this key, or null (tests: a page brings a row back as a new one). */
+  Message resident(long key) {
+    return store.find(key);
+  }
+
+  /** This queue's paging state (tests; metrics). */
+  Backlog backlog() {
+    return store.backlog();
   }
 
   /** See {@link MessageStore#commitPending}. */
@@ -276,7 +304,7 @@ public final class QueueState {
   }
 
   public int approximateNumberOfMessages() {
-    return store.readyCount();
+    return (int) Math.min(Integer.MAX_VALUE, store.visibleCount());
   }
 
   public int approximateNumberOfMessagesNotVisible() {
@@ -284,6 +312,6 @@ public final class QueueState {
   }
 
   public int approximateNumberOfMessagesDelayed() {
-    return store.delayedCount();
+    return (int) Math.min(Integer.MAX_VALUE, store.delayedCount());
   }
 }

@@ -55,7 +55,8 @@ final class Receiving {
     long visibilityMillis = spec.visibilitySeconds() * 1000L;
     while (received.size() < max) {
       batch.clear();
-      store.takeReceivable(max - received.size(), batch);
+      int wanted = max - received.size();
+      store.takeReceivable(wanted, batch);
       List<Message> deadLetters = null;
       for (Message m : batch) {
         if (redrive != null && m.receiveCount() >= redrive.maxReceiveCount()) {
@@ -67,6 +68,9 @@ final class Receiving {
         received.add(m);
       }
       if (deadLetters == null) {
+        if (batch.size() < wanted && store.backlog().pageNow(nowMillis)) {
+          continue; // paged mode: a page of durable-only rows came in at once
+        }
         break; // takeReceivable took all it could
       }
       for (Message m : deadLetters) {
@@ -109,7 +113,7 @@ final class Receiving {
 
   /** Hands receivable messages to the oldest parked receives, one receive each, until none fit. */
   void serveWaiters(long nowMillis) {
-    while (!parked.isEmpty() && store.hasReceivable() && !inflightLimitReached()) {
+    while (!parked.isEmpty() && (store.hasReceivable() || store.backlog().hasDueRows()) && !inflightLimitReached()) {
       Waiter w = parked.oldest();
       if (w == null) {
         return;

@@ -4,7 +4,8 @@ package dev.sluice.model;
  * What every queue of one shard shares: the shard's due-time index, its receipt-handle codec and
  * parking bounds, the server-wide memory budget and queue limit, the route dead letters take to
  * their queue, the directory of queues on every shard, the log of changes for the durable store,
- * and the first message key of this run. Owned by one shard event loop (the budget, the queue
+ * the first message key of this run, and (paged mode) the store holding what the queues keep out of
+ * memory with the window they keep in it. Owned by one shard event loop (the budget, the queue
  * limit, the directory and the change log's far side are shared and thread-safe).
  */
 public record ShardResources(
@@ -17,7 +18,17 @@ public record ShardResources(
     DeadLetterRoute deadLetters,
     QueueDirectory directory,
     ChangeLog changes,
-    long firstMessageKey) {
+    long firstMessageKey,
+    BacklogStore backlog,
+    HeadWindow window) {
+
+  /** Everything resident, as in memory mode: no backlog store, an unbounded window. */
+  public ShardResources(DueTimeIndex index, ReceiptHandleCodec handles, ParkingLimits parking, MemoryBudget budget,
+      QueueLimit queueLimit, int maxInflightPerQueue, DeadLetterRoute deadLetters, QueueDirectory directory,
+      ChangeLog changes, long firstMessageKey) {
+    this(index, handles, parking, budget, queueLimit, maxInflightPerQueue, deadLetters, directory, changes,
+        firstMessageKey, BacklogStore.NONE, HeadWindow.UNBOUNDED);
+  }
 
   /**
    * The first key of a run numbered {@code run} (durable mode counts runs; memory mode is run 0):

@@ -12,13 +12,33 @@ import dev.sluice.api.ReceiveMessage;
 import dev.sluice.api.SqsException;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.ValueSource;
 
-/** Redrive policies, dead letters and move tasks (the SQS dead-letter queues guide), with a manual clock. */
+/**
+ * Redrive policies, dead letters and move tasks (the SQS dead-letter queues guide), with a manual
+ * clock; in memory mode and paged (window 3, a store that commits and reads at once), where dead
+ * letters and redriven messages may be spilled and read back, and a client sees the same.
+ */
+@ParameterizedClass(name = "{0}")
+@ValueSource(strings = {"memory", "paged"})
 class DeadLetterQueueTest {
-  final ShardFixture shard = new ShardFixture();
-  final QueueState dlq = shard.create("dlq", Map.of());
-  final String dlqArn = dlq.metadata().arn();
+  final ShardFixture shard;
+  final QueueState dlq;
+  final String dlqArn;
+
+  DeadLetterQueueTest(String mode) {
+    shard = ShardFixture.of(mode);
+    dlq = shard.create("dlq", Map.of());
+    dlqArn = dlq.metadata().arn();
+  }
+
+  @AfterEach
+  void noPageReadTwiceAndCountsNeverResynchronised() {
+    shard.assertBacklogsSound();
+  }
 
   QueueState source(String name, int maxReceiveCount) {
     return shard.create(name, Map.of("RedrivePolicy",

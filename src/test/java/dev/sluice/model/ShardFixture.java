@@ -44,6 +44,52 @@ final class ShardFixture {
 
   ShardFixture(long budgetBytes, int parkedPerQueue, int parkedPerShard, int maxInflight, ChangeLog changes,
       QueueLimit queueLimit) {
+    this(budgetBytes, parkedPerQueue, parkedPerShard, maxInflight, changes, queueLimit, BacklogStore.NONE,
+        HeadWindow.UNBOUNDED);
+  }
+
+  /**
+   * Paged mode: queues keep at most {@code window} never-received messages in memory, the rest in
+   * {@code store}, which is this shard's change log too and reads the fixture's clock.
+   */
+  static ShardFixture paged(HeadWindow window, FakeBacklogStore store) {
+    return paged(1L << 30, 120_000, window, store);
+  }
+
+  static ShardFixture paged(long budgetBytes, int maxInflight, HeadWindow window, FakeBacklogStore store) {
+    ShardFixture shard = new ShardFixture(budgetBytes, 100, 1000, maxInflight, store, new QueueLimit(1_000_000), store,
+        window);
+    store.clock(() -> shard.now);
+    return shard;
+  }
+
+  /**
+   * "memory", or "paged": a window of 3 with a store that commits and reads at once, where a
+   * client must see what it sees in memory mode.
+   */
+  static ShardFixture of(String mode) {
+    return switch (mode) {
+      case "memory" -> new ShardFixture();
+      case "paged" -> paged(window(3), FakeBacklogStore.eager());
+      default -> throw new IllegalArgumentException(mode);
+    };
+  }
+
+  /** No queue of this shard read a row it held already, nor found its counts wrong. */
+  void assertBacklogsSound() {
+    for (QueueState q : created) {
+      org.junit.jupiter.api.Assertions.assertEquals(0, q.backlog().duplicateRows(), q.name() + ": duplicate rows");
+      org.junit.jupiter.api.Assertions.assertEquals(0, q.backlog().countResyncs(), q.name() + ": count resyncs");
+    }
+  }
+
+  /** A window of {@code messages} with 1 ms buckets, so that counts are exact at every millisecond. */
+  static HeadWindow window(int messages) {
+    return new HeadWindow(messages, 1 << 20, 1000, 30_000, 1);
+  }
+
+  private ShardFixture(long budgetBytes, int parkedPerQueue, int parkedPerShard, int maxInflight, ChangeLog changes,
+      QueueLimit queueLimit, BacklogStore backlog, HeadWindow window) {
     this.queueLimit = queueLimit;
     budget = new MemoryBudget(budgetBytes);
     parking = new ParkingLimits(parkedPerQueue, parkedPerShard);
@@ -64,7 +110,7 @@ final class ShardFixture {
 
           @Override
           public void deleted(QueueKey queue) {}
-        }, changes, ShardResources.firstKeyOfRun(0));
+        }, changes, ShardResources.firstKeyOfRun(0), backlog, window);
     registry = new QueueRegistry(env, PLACE);
   }
 
@@ -115,8 +161,12 @@ final class ShardFixture {
         nowMillis);
   }
 
+  private final List<QueueState> created = new ArrayList<>();
+
   QueueState create(String name, Map<String, String> attributes) {
-    return registry.create(name, attributes, Map.of(), now);
+    QueueState q = registry.create(name, attributes, Map.of(), now);
+    created.add(q);
+    return q;
   }
 
   void advance(long millis) {

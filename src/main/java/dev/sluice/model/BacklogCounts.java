@@ -1,0 +1,149 @@
+package dev.sluice.model;
+
+/**
+ * Owned by its queue's {@link Backlog}, on the shard event loop that owns the queue: exact counts
+ * of the queue's durable-only rows (I4), those being written included, without holding the rows.
+ *
+ * <p>A row is due (visible) when it first becomes visible before {@link #maturedBound}, and future
+ * (delayed) otherwise, counted by due time in {@link DueCounts} buckets. A bucket matures, all its
+ * rows due at once, at its last millisecond; so a durable-only row is counted visible, and can be
+ * read, up to one bucket late (1 ms in tests, so tests see exact counts). The rows a page read may
+ * take are exactly the due ones: those before the matured bound.
+ */
+final class BacklogCounts {
+  private final long bucketMillis;
+  private long pagedOut;
+  private long due;
+  private long maturedBound = Long.MIN_VALUE;
+  private final DueCounts future;
+  /** The oldest sent time among durable-only rows, or MAX_VALUE; see {@link #oldestSentAtMillis}. */
+  private long oldestSentAt = Long.MAX_VALUE;
+  private boolean oldestStale;
+
+  BacklogCounts(long bucketMillis) {
+    this.bucketMillis = bucketMillis;
+    this.future = new DueCounts(bucketMillis);
+  }
+
+  /** A row became durable-only (spilled or evicted). */
+  void add(long firstVisibleAt, long sentAtMillis, long nowMillis) {
+    pagedOut++;
+    if (firstVisibleAt < maturedBound) {
+      due++;
+    } else {
+      future.add(firstVisibleAt);
+      mature(nowMillis);
+    }
+    oldestSentAt = Math.min(oldestSentAt, sentAtMillis);
+  }
+
+  /** A durable-only row's write failed for good: it never existed. */
+  void removeFailed(long firstVisibleAt, long sentAtMillis) {
+    pagedOut--;
+    if (firstVisibleAt < maturedBound) {
+      due--;
+    } else {
+      future.remove(firstVisibleAt);
+    }
+    forgetOldest(sentAtMillis);
+  }
+
+  /** A due row was read back (restored, or deleted as expired). */
+  void pagedIn(long sentAtMillis) {
+    pagedOut--;
+    due--;
+    forgetOldest(sentAtMillis);
+    if (pagedOut == 0) {
+      oldestSentAt = Long.MAX_VALUE;
+      oldestStale = false;
+    }
+  }
+
+  /**
+   * A read that covered every due row came back short of its limit with {@link #due} still above 0:
+   * the count was wrong (it must not happen). Sets it right, and says whether it had to.
+   */
+  boolean resyncAfterCompleteRead() {
+    if (due == 0) {
+      return false;
+    }
+    pagedOut -= due;
+    due = 0;
+    if (pagedOut == 0) {
+      oldestSentAt = Long.MAX_VALUE;
+      oldestStale = false;
+    }
+    return true;
+  }
+
+  /**
+   * Moves every future bucket whose rows are all due at {@code nowMillis} into the due count; true
+   * if any did.
+   */
+  boolean mature(long nowMillis) {
+    boolean any = false;
+    while (future.earliestBucketDueAt() <= nowMillis) {
+      long end = future.earliestBucketStart() + bucketMillis;
+      due += future.takeDue(nowMillis);
+      maturedBound = Math.max(maturedBound, end);
+      any = true;
+    }
+    return any;
+  }
+
+  /** The last position a read may take as due: every position first visible before the bound. */
+  DeliveryPosition lastDuePosition() {
+    return new DeliveryPosition(maturedBound - 1, Long.MAX_VALUE);
+  }
+
+  /** When the earliest future bucket matures, or MAX_VALUE when none. */
+  long nextMaturityAt() {
+    return future.earliestBucketDueAt();
+  }
+
+  /** Whether a durable-only row not due yet could come at or before {@code firstVisibleAt}. */
+  boolean futureRowBy(long firstVisibleAt) {
+    return future.earliestBucketStart() <= firstVisibleAt;
+  }
+
+  /** A purge: no durable-only row is left. */
+  void clear() {
+    pagedOut = 0;
+    due = 0;
+    future.clear();
+    oldestSentAt = Long.MAX_VALUE;
+    oldestStale = false;
+  }
+
+  long pagedOut() {
+    return pagedOut;
+  }
+
+  long due() {
+    return due;
+  }
+
+  long delayed() {
+    return future.total();
+  }
+
+  /**
+   * The oldest sent time among durable-only rows, or MAX_VALUE when none. Exact until the row that
+   * held it is read back or fails ({@link #oldestStale}): it then stays as it was, still exact while
+   * that row is resident (the queue's oldest counts residents too), and older than the truth once
+   * that row is deleted. Refreshing it from the durable store (§2.7) is plan step 5.
+   */
+  long oldestSentAtMillis() {
+    return oldestSentAt;
+  }
+
+  boolean oldestStale() {
+    return oldestStale;
+  }
+
+  private void forgetOldest(long sentAtMillis) {
+    if (sentAtMillis == oldestSentAt) {
+      oldestStale = true;
+    }
+  }
+}

@@ -1,0 +1,315 @@
+package dev.sluice.model;
+
+import static dev.sluice.model.ShardFixture.message;
+import static dev.sluice.model.ShardFixture.spec;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.sluice.api.ReceiveMessage;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Paging of a standard queue (design page §2.5–2.7) with a window of 3, 1 ms buckets and a store
+ * that commits and answers only when the test says: which sends stay resident, that page reads stop
+ * short of uncommitted rows, that a stale answer is dropped, extras, and the counts.
+ */
+class BacklogTest {
+  final FakeBacklogStore fake = FakeBacklogStore.manual();
+  final ShardFixture shard = ShardFixture.paged(ShardFixture.window(3), fake);
+  final QueueState q = shard.create("orders", Map.of());
+  final long id = q.metadata().generation();
+
+  @AfterEach
+  void noRowReadTwice() {
+    shard.assertBacklogsSound();
+  }
+
+  Message send(String body, Integer delaySeconds) {
+    q.send(message(body, delaySeconds), false, shard.now);
+    return fake.uncommitted.get(fake.uncommitted.size() - 1).stored;
+  }
+
+  List<String> receive(int max) {
+    return q.receive(spec(max, 30), shard.now).stream().map(ReceiveMessage.Message::body).toList();
+  }
+
+  /** Commits everything, asks for a page and answers it. */
+  void pageIn() {
+    fake.commitAll();
+    q.maintain(shard.now);
+    while (!fake.reads.isEmpty()) {
+      fake.answer(0);
+      q.maintain(shard.now);
+    }
+  }
+
+  String counts() {
+    return q.approximateNumberOfMessages() + "/" + q.approximateNumberOfMessagesNotVisible() + "/"
+        + q.approximateNumberOfMessagesDelayed();
+  }
+
+  @Test
+  void sendsBeyondTheWindowAreSpilledCountedAndChargeNothing() {
+    send("a", null);
+    send("b", null);
+    send("c", null);
+    long charged = shard.budget.usedBytes();
+    Message d = send("d", null);
+    assertEquals(MessageState.PAGED_OUT, d.state());
+    assertEquals(charged, shard.budget.usedBytes());
+    assertEquals(1, q.backlog().counts().pagedOut());
+    assertEquals("4/0/0", counts());
+    assertEquals(List.of("a", "b", "c"), receive(10), "nothing is read while d's write is uncommitted");
+    pageIn();
+    assertEquals(List.of("d"), receive(10));
+    assertEquals(0, q.backlog().counts().pagedOut());
+  }
+
+  @Test
+  void whileARowIsDueEverySendSpillsEvenWithRoomInTheWindow() {
+    for (String b : List.of("a", "b", "c", "d")) {
+      send(b, null);
+    }
+    fake.commitAll();
+    assertEquals(List.of("a"), receive(1));
+    assertEquals(MessageState.PAGED_OUT, send("e", null).state(), "e would overtake d");
+    pageIn();
+    assertTrue(fake.reads.isEmpty() && fake.pageReads == 0, "two of three still visible: no read yet");
+    assertEquals(List.of("b", "c"), receive(10));
+    pageIn();
+    assertEquals(List.of("d", "e"), receive(10), "delivery order is kept across the spill");
+  }
+
+  @Test
+  void aDelayWithinTheHorizonStaysResidentAsAnExtraAndALongerOneSpillsToTheFuture() {
+    Message extra = send("in 5 s", 5);
+    Message later = send("in 40 s", 40); // beyond the 30 s horizon
+    assertEquals(MessageState.DELAYED, extra.state());
+    assertEquals(MessageState.PAGED_OUT, later.state());
+    assertEquals("0/0/2", counts());
+    assertEquals(DeliveryPosition.MIN, q.backlog().frontier(), "an extra leaves the frontier alone");
+    shard.advance(5_000);
+    assertEquals(MessageState.READY, extra.state(), "nothing durable-only comes before it: promoted");
+    assertEquals(DeliveryPosition.of(extra), q.backlog().frontier());
+    assertEquals("1/0/1", counts());
+    shard.advance(34_999);
+    assertEquals("1/0/1", counts());
+    shard.advance(1);
+    assertEquals("2/0/0", counts(), "its bucket matured: the durable-only row is visible");
+    assertEquals(List.of("in 5 s"), receive(10));
+    pageIn();
+    assertEquals(List.of("in 40 s"), receive(10));
+  }
+
+  @Test
+  void aSendDueAfterADurableOnlyFutureRowSpillsAndOneDueBeforeItStaysResident() {
+    ShardFixture wide = ShardFixture.paged(new HeadWindow(3, 1 << 20, 1000, 60_000, 1), fake);
+    QueueState w = wide.create("wide", Map.of());
+    for (int i = 0; i < 3; i++) {
+      w.send(message("r" + i), false, wide.now);
+    }
+    w.send(message("in 40 s", 40), false, wide.now); // window full: spilled, future
+    fake.commitAll();
+    w.receive(spec(1, 30), wide.now);
+    w.send(message("in 50 s", 50), false, wide.now);
+    assertEquals(MessageState.PAGED_OUT, fake.uncommitted.get(fake.uncommitted.size() - 1).stored.state(),
+        "within the horizon, but after a durable-only row");
+    w.send(message("in 20 s", 20), false, wide.now);
+    assertEquals(MessageState.DELAYED, fake.uncommitted.get(fake.uncommitted.size() - 1).stored.state(),
+        "before every durable-only row: resident");
+    wide.assertBacklogsSound();
+  }
+
+  @Test
+  void aPagedQueueSpillsWhenTheBudgetIsSpentInsteadOfRefusingTheSend() {
+    FakeBacklogStore store = FakeBacklogStore.manual();
+    ShardFixture tight = ShardFixture.paged(2 * (ArrivingMessages.MESSAGE_OVERHEAD_BYTES + 1), 100,
+        ShardFixture.window(3), store);
+    QueueState t = tight.create("tight", Map.of());
+    for (String b : List.of("a", "b", "c")) {
+      t.send(message(b), false, tight.now);
+    }
+    assertEquals(MessageState.PAGED_OUT, store.uncommitted.get(2).stored.state());
+    assertEquals(3, t.approximateNumberOfMessages());
+  }
+
+  @Test
+  void aReadStopsShortOfTheFirstUncommittedRowWhateverCommittedAfterIt() {
+    for (String b : List.of("a", "b", "c", "d", "e")) {
+      send(b, null);
+    }
+    fake.commit(4); // e's write commits before d's (another lane)
+    q.maintain(shard.now);
+    assertEquals(List.of("a", "b", "c"), receive(10));
+    q.maintain(shard.now);
+    assertTrue(fake.reads.isEmpty(), "d is uncommitted and comes first: no read may pass it");
+    fake.commitAll();
+    q.maintain(shard.now);
+    assertEquals(1, fake.reads.size());
+    PageRequest asked = fake.reads.get(0).request;
+    assertEquals(q.backlog().frontier(), asked.after());
+    fake.answer(0);
+    assertEquals(List.of("d", "e"), receive(10));
+    assertEquals("0/5/0", counts());
+  }
+
+  @Test
+  void aRowSpilledWhileAReadRunsIsAfterItsBoundAndReadNext() {
+    for (String b : List.of("a", "b", "c", "d")) {
+      send(b, null);
+    }
+    fake.commitAll();
+    receive(10);
+    q.maintain(shard.now);
+    fake.snapshot(0); // the read's snapshot is taken now
+    Message e = send("e", null); // a page is being read: e spills behind it
+    assertTrue(fake.reads.get(0).request.upTo().compareTo(DeliveryPosition.of(e)) < 0,
+        "the read in flight cannot reach e, though it spilled in the same millisecond");
+    fake.commitAll();
+    fake.answer(0);
+    assertEquals(List.of("d"), receive(10));
+    pageIn();
+    assertEquals(List.of("e"), receive(10));
+  }
+
+  @Test
+  void anAnswerAskedBeforeAPurgeIsDropped() {
+    for (String b : List.of("a", "b", "c", "d")) {
+      send(b, null);
+    }
+    fake.commitAll();
+    receive(10);
+    q.maintain(shard.now);
+    fake.snapshot(0); // holds d
+    q.purge(shard.now);
+    assertEquals("0/0/0", counts());
+    assertEquals(MessageState.PAGED_OUT, send("after", null).state(), "one backlog read at a time, stale or not");
+    fake.answer(0);
+    assertEquals("1/0/0", counts(), "d was purged: the stale page brings nothing");
+    pageIn();
+    assertEquals(List.of("after"), receive(10));
+    assertEquals(1, q.backlog().epoch());
+  }
+
+  @Test
+  void anExtraDueBehindDurableOnlyRowsIsEvictedAndReadBackInItsTurn() {
+    Message extra = send("extra", 5);
+    send("a", null);
+    send("b", null);
+    send("c", null); // window full (the extra counts): spilled, due
+    long charged = shard.budget.usedBytes();
+    shard.advance(5_000);
+    assertEquals(MessageState.PAGED_OUT, extra.state());
+    assertEquals(charged - extra.heldBytes, shard.budget.usedBytes(), "its memory was released");
+    assertEquals(2, q.backlog().uncommittedCount(), "neither its write nor c's has committed");
+    assertEquals("4/0/0", counts());
+    assertEquals(List.of("a", "b"), receive(10));
+    pageIn();
+    assertEquals(List.of("c", "extra"), receive(10));
+  }
+
+  @Test
+  void anEvictedExtraWhoseWriteCommittedDoesNotHoldReadsBack() {
+    Message extra = send("extra", 5);
+    send("a", null);
+    send("b", null);
+    send("c", null);
+    fake.commitAll();
+    shard.advance(5_000);
+    assertEquals(MessageState.PAGED_OUT, extra.state());
+    assertEquals(0, q.backlog().uncommittedCount());
+    assertEquals(List.of("a", "b"), receive(10));
+    q.maintain(shard.now);
+    fake.answer(0);
+    assertEquals(List.of("c", "extra"), receive(10));
+  }
+
+  @Test
+  void aSpillWhoseWriteFailsIsUncountedAndNeverRead() {
+    for (String b : List.of("a", "b", "c", "d", "e")) {
+      send(b, null);
+    }
+    Message d = fake.uncommitted.get(3).stored;
+    fake.fail(3);
+    assertEquals(MessageState.GONE, d.state());
+    assertEquals("4/0/0", counts());
+    assertEquals(List.of("a", "b", "c"), receive(10));
+    pageIn();
+    assertEquals(List.of("e"), receive(10));
+    assertEquals("0/4/0", counts());
+  }
+
+  @Test
+  void countsAndOldestAgeIncludeDurableOnlyRows() {
+    send("a", null);
+    shard.advance(1_000);
+    send("b", null);
+    send("c", null);
+    send("d", null);
+    send("e", 100);
+    long sentA = shard.now - 1_000;
+    assertEquals("4/0/1", counts());
+    fake.commitAll();
+    assertEquals(List.of("a"), receive(1));
+    String handle = q.receive(spec(1, 30), shard.now).get(0).receiptHandle(); // b
+    assertEquals(sentA, q.oldestSentAtMillis());
+    assertEquals("2/2/1", counts());
+    assertEquals(2, q.backlog().counts().pagedOut());
+    q.delete(handle, shard.now);
+    assertEquals("2/1/1", counts());
+  }
+
+  @Test
+  void aRowExpiredWhileDurableOnlyIsDeletedWhenReadBack() {
+    q.setAttributes(Map.of("MessageRetentionPeriod", "60"), shard.now);
+    for (String b : List.of("a", "b", "c")) {
+      send(b, null);
+    }
+    Message d = send("d", null);
+    fake.commitAll();
+    shard.advance(60_000); // a, b, c expire from memory
+    assertEquals("1/0/0", counts(), "d still counts: durable-only rows expire on read until step 5");
+    assertEquals(List.of(), receive(10));
+    pageIn();
+    fake.commitAll();
+    assertEquals("0/0/0", counts());
+    assertNull(fake.row(id, d.key()), "d's row was deleted");
+    assertTrue(fake.rows(id).isEmpty());
+  }
+
+  @Test
+  void aLongPollIsServedByThePageItsQueueAsksForInTheBackground() {
+    for (String b : List.of("a", "b", "c", "d")) {
+      send(b, null);
+    }
+    fake.commitAll();
+    receive(10);
+    ShardFixture.Recorder waiting = new ShardFixture.Recorder(spec(5, 30));
+    q.park(waiting.waiter, shard.now + 20_000);
+    assertTrue(waiting.completions.isEmpty());
+    shard.advance(0); // the queue's own timer: a safe point after the call
+    assertFalse(fake.reads.isEmpty());
+    fake.answer(0);
+    assertEquals("d", waiting.completions.get(0).get(0).body());
+  }
+
+  @Test
+  void aMessageHandedBackStaysResidentBeforeTheFrontier() {
+    QueueState dlq = shard.create("dlq", Map.of());
+    dlq.send(message("dead"), false, shard.now);
+    fake.commitAll();
+    shard.registry.delete("orders", shard.now); // the move task's destination is gone
+    MessageMoveTask task = dlq.startMoveTask(q.metadata().arn(), null, shard.mover, shard.now);
+    shard.advance(0);
+    assertEquals(MessageMoveTask.Status.FAILED, task.status());
+    Message back = fake.uncommitted.get(fake.uncommitted.size() - 1).stored;
+    assertEquals(MessageState.READY, back.state());
+    assertTrue(DeliveryPosition.of(back).compareTo(dlq.backlog().frontier()) <= 0);
+    assertEquals(1, dlq.approximateNumberOfMessages());
+  }
+}
