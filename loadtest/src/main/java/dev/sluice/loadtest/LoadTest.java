@@ -13,15 +13,17 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * Load generator for a running Sluice. Scenarios: send, send-batch, loop (send-batch → receive(10)
  * → delete-batch; on a FIFO queue with {@code --groups N}), wake (long-poll wake-up latency),
- * parked (server memory per parked long poll) and move (DLQ redrive rate of a message move task).
- * See loadtest/README.md for the commands whose figures are in RESULTS.md.
+ * parked (server memory per parked long poll), move (DLQ redrive rate of a message move task), and
+ * fill and drain (the backlog benchmark's halves, on a queue named {@code --queue} exactly, so that
+ * a drain run later finds what a fill left). See loadtest/README.md for the commands whose figures
+ * are in RESULTS.md.
  */
 public final class LoadTest {
   private LoadTest() {}
 
   public static void main(String[] args) throws Exception {
     if (args.length == 0) {
-      System.err.println("usage: java -jar sluice-loadtest.jar send|send-batch|loop|wake|parked|move|push [--option value]...");
+      System.err.println("usage: java -jar sluice-loadtest.jar send|send-batch|loop|wake|parked|move|push|fill|drain [--option value]...");
       System.exit(2);
     }
     String scenario = args[0];
@@ -37,12 +39,16 @@ public final class LoadTest {
         workers.add(w);
       }
       boolean fifo = o.groups() > 0;
-      String queue = o.queue() + "-" + scenario + "-" + System.currentTimeMillis() + (fifo ? ".fifo" : "");
+      boolean backlog = scenario.equals("fill") || scenario.equals("drain");
+      String queue = backlog ? o.queue()
+          : o.queue() + "-" + scenario + "-" + System.currentTimeMillis() + (fifo ? ".fifo" : "");
       JsonObject create = new JsonObject().put("QueueName", queue);
       if (fifo) {
         create.put("Attributes", new JsonObject().put("FifoQueue", "true"));
       }
-      String queueUrl = workers.get(0).sqs.call("CreateQueue", create).await(10, TimeUnit.SECONDS).getString("QueueUrl");
+      // A drain must find the queue a fill left, not make an empty one and report it drained.
+      String queueUrl = workers.get(0).sqs.call(scenario.equals("drain") ? "GetQueueUrl" : "CreateQueue", create)
+          .await(10, TimeUnit.SECONDS).getString("QueueUrl");
       System.out.printf("scenario %s, queue %s, %d users over %d client event loops, %s, %d cores%n",
           scenario, queue, o.users(), o.workers(), Runtime.version(), Runtime.getRuntime().availableProcessors());
       Prefill.run(workers, queueUrl, o.integer("prefill", 0), o.bodyBytes());
@@ -77,6 +83,8 @@ public final class LoadTest {
         case "parked" -> ParkedProbe.run(workers, queueUrl, o);
         case "move" -> MoveProbe.run(workers, queueUrl, o);
         case "push" -> PushProbe.run(workers, queueUrl, o);
+        case "fill" -> Fill.run(workers, queueUrl, o);
+        case "drain" -> Drain.run(workers, queueUrl, o);
         default -> throw new IllegalArgumentException("unknown scenario " + scenario);
       }
     } finally {
@@ -106,6 +114,16 @@ public final class LoadTest {
       errors += r.errors();
     }
     return new Worker.Result(ops, messages, errors, latency);
+  }
+
+  /** Waits until every loop has ended, at most {@code seconds}; the first failure, or null. */
+  static Exception awaitAll(List<Future<Void>> loops, long seconds) {
+    try {
+      Future.join(loops).await(seconds, TimeUnit.SECONDS);
+      return null;
+    } catch (Exception e) {
+      return e;
+    }
   }
 
   static void report(String what, Worker.Result r, Options o) {

@@ -28,7 +28,7 @@ final class SqsCalls {
         .compose(req -> req.send(body))
         .compose(resp -> resp.body().compose(b -> resp.statusCode() == 200
             ? Future.succeededFuture(b.length() == 0 ? new JsonObject() : b.toJsonObject())
-            : Future.failedFuture(action + " failed: " + resp.statusCode() + " " + b)));
+            : Future.failedFuture(new SqsError(action, resp.statusCode(), b))));
   }
 
   Future<JsonObject> call(String action, JsonObject body) {
