@@ -11,6 +11,7 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.pgclient.PgBuilder;
 import io.vertx.pgclient.PgConnectOptions;
+import io.vertx.pgclient.PgConnection;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.PoolOptions;
 import io.vertx.sqlclient.Row;
@@ -172,7 +173,10 @@ class FenceIT {
   @Test
   void aWriteTransactionLeftIdleIsEndedSoThatItCannotHoldUpAClaim() throws Exception {
     long epoch = claim("paused owner");
-    SqlConnection paused = pool.getConnection().await(10, TimeUnit.SECONDS);
+    // A connection of its own, not the pool's: PostgreSQL ends it, and a pooled one handed to the
+    // next test before the pool has noticed would fail that test.
+    SqlConnection paused = PgConnection.connect(vertx, PgConnectOptions.fromUri(pg.url()))
+        .await(10, TimeUnit.SECONDS);
     try {
       paused.query("BEGIN").execute().await(10, TimeUnit.SECONDS);
       paused.preparedQuery(BatchWriter.FENCE_TRANSACTION).execute(Tuple.of(epoch, "300")).await(10, TimeUnit.SECONDS);
