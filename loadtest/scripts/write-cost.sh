@@ -10,16 +10,18 @@
 # on; for each run tps and the statement's mean execution time (pg_stat_statements).
 # usage: loadtest/scripts/write-cost.sh [rounds] [seconds per run]
 set -euo pipefail
+self="$(cd "$(dirname "$0")" && pwd)/$(basename "$0")"
 cd "$(dirname "$0")/../.."
+export PGPORT=${PGPORT:-5596}
+if [ -z "${SLUICE_PG_URL:-}" ]; then
+  # first on a throwaway cluster of its own, with pg_stat_statements loaded
+  PG_SETTINGS="-c shared_preload_libraries=pg_stat_statements" exec loadtest/scripts/with-postgres.sh "$self" "$@"
+fi
 ROUNDS=${1:-3}; SECONDS_PER_RUN=${2:-10}
 PGBIN=${PGBIN:-$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)}
 DIR=$(mktemp -d /tmp/sluice-write-cost.XXXXXX)
-PORT=${PGPORT:-5596}
-RUN_AS=(); [ "$(id -u)" = 0 ] && { chown postgres:postgres "$DIR"; RUN_AS=(runuser -u postgres --); }
-"${RUN_AS[@]}" "$PGBIN/initdb" -D "$DIR/data" -A trust -U postgres -E UTF8 --no-locale >"$DIR/initdb.log"
-"${RUN_AS[@]}" "$PGBIN/pg_ctl" -D "$DIR/data" -l "$DIR/server.log" -w -t 30 \
-  -o "-p $PORT -k $DIR -c listen_addresses=127.0.0.1 -c shared_preload_libraries=pg_stat_statements" start >/dev/null
-trap '"${RUN_AS[@]}" "$PGBIN/pg_ctl" -D "$DIR/data" -m fast -w stop >/dev/null || true; rm -rf "$DIR"' EXIT
+trap 'rm -rf "$DIR"' EXIT
+PORT=$PGPORT
 PSQL=("$PGBIN/psql" -h 127.0.0.1 -p "$PORT" -U postgres -q -v ON_ERROR_STOP=1)
 for script in src/main/resources/db/migration/V*.sql; do "${PSQL[@]}" -f "$script"; done
 "${PSQL[@]}" -c "CREATE EXTENSION pg_stat_statements; CREATE SEQUENCE write_cost_keys; UPDATE sluice_owner SET epoch = 1;
