@@ -134,11 +134,13 @@ public final class QueueEngine {
     return dispatcher.onEveryShard(Shard::sample).map(perShard -> {
       List<QueueSample> queues = new ArrayList<>();
       int parked = 0;
+      long duplicateRows = 0;
       for (EngineSample s : perShard) {
         queues.addAll(s.queues());
         parked += s.parkedReceives();
+        duplicateRows += s.backlogDuplicateRows();
       }
-      return new EngineSample(queues, parked);
+      return new EngineSample(queues, parked, duplicateRows);
     });
   }
 

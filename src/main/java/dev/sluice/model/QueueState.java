@@ -298,6 +298,14 @@ public final class QueueState {
     rules.resumeSequence(nowMillis);
   }
 
+  /**
+   * Paged mode: rows page reads brought back that were resident already. Never anything but 0 (I1);
+   * counted so that tests and the metrics can tell.
+   */
+  public long backlogDuplicateRows() {
+    return store.backlog().duplicateRows();
+  }
+
   /** When the oldest message still held was sent, or -1 when the queue holds none. */
   public long oldestSentAtMillis() {
     return store.oldestSentAtMillis();
