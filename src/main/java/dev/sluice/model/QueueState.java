@@ -288,6 +288,19 @@ public final class QueueState {
     rules.restoredSequence(r.sequenceNumber());
   }
 
+  /**
+   * Paged mode, at start-up once the rows up to the persisted frontier are restored: the rest of the
+   * backlog stays in the durable store. {@code pagedOut} rows are there (its tally less the rows
+   * restored), those first visible after {@code dueThroughMillis} counted in {@code future} (a due
+   * time in each bucket, and its count); {@code oldestSentAtMillis} is the oldest sent time among
+   * them as far as known (MAX_VALUE: unknown). A no-op on a queue that does not page.
+   */
+  public void restoreBacklog(long frontierMajor, long frontierMinor, long pagedOut, Map<Long, Integer> future,
+      long oldestSentAtMillis, long dueThroughMillis, long nowMillis) {
+    store.backlog().recovered(new DeliveryPosition(frontierMajor, frontierMinor), pagedOut, future,
+        oldestSentAtMillis, dueThroughMillis, nowMillis);
+  }
+
   /** Puts back a FIFO deduplication entry from the durable store (start-up, in expiry order). */
   public void restoreDeduplication(String key, String messageId, long sequenceNumber, long expiresAtMillis) {
     rules.restoreDeduplication(key, messageId, sequenceNumber, expiresAtMillis);
