@@ -1,5 +1,6 @@
 package dev.sluice.engine;
 
+import dev.sluice.model.HeadWindow;
 import dev.sluice.model.MemoryBudget;
 import dev.sluice.model.QueueLimit;
 import dev.sluice.persistence.DurableStore;
@@ -85,7 +86,8 @@ public final class QueueEngine {
       return started;
     }
     // Everything comes back before the engine is handed to the HTTP front.
-    return started.compose(engine -> new Recovery(dispatcher, router).run(durable.pool(), durable.epoch())
+    return started.compose(engine -> new Recovery(dispatcher, router,
+        durable.config().paged() ? HeadWindow.of(durable.config().headWindowMessages()) : null).run(durable.pool(), durable.epoch())
         .map(recovered -> {
           System.getLogger(QueueEngine.class.getName()).log(System.Logger.Level.INFO, "Recovered " + recovered);
           return engine;
