@@ -74,6 +74,15 @@ public enum ConfigKey {
       "Bytes of message content submitted and not yet written to PostgreSQL past which sends are"
           + " throttled (the retryable RequestThrottled) until PostgreSQL catches up; 0 means an eighth of"
           + " the JVM's max heap."),
+  PG_HEAD_WINDOW_MESSAGES(
+      "pg.headWindowMessages",
+      "Never-received messages of a standard queue kept in memory; the rest stay in PostgreSQL only and"
+          + " are read back in delivery order as the queue drains. 0 (the default) keeps every message in"
+          + " memory, as in memory mode."),
+  PG_READ_POOL_SIZE(
+      "pg.readPoolSize",
+      "Connections to PostgreSQL for reading back messages kept only there (pg.headWindowMessages above"
+          + " 0), apart from the writer's so that reads never wait behind write batches."),
   PG_LEASE_MILLIS(
       "pg.leaseMillis",
       "How long a server serves after PostgreSQL last confirmed its database lock (checked every quarter"

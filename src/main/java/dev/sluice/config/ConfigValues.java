@@ -92,7 +92,9 @@ final class ConfigValues {
         (int) number(ConfigKey.PG_FLUSH_INTERVAL_MILLIS, 0, 10_000),
         (int) number(ConfigKey.PG_SEND_TIMEOUT_MILLIS, 100, 600_000),
         (int) number(ConfigKey.PG_LEASE_MILLIS, 400, 600_000),
-        number(ConfigKey.PG_MAX_WRITER_BACKLOG_BYTES, 0, Long.MAX_VALUE));
+        number(ConfigKey.PG_MAX_WRITER_BACKLOG_BYTES, 0, Long.MAX_VALUE),
+        (int) number(ConfigKey.PG_HEAD_WINDOW_MESSAGES, 0, 10_000_000),
+        (int) number(ConfigKey.PG_READ_POOL_SIZE, 1, 64));
   }
 
   private PushConfig push() {

@@ -10,6 +10,9 @@ package dev.sluice.config;
  *     long a server taking over after an unclean stop waits before serving
  * @param maxWriterBacklogBytes message bytes waiting for PostgreSQL past which sends are
  *     throttled; 0 for an eighth of the max heap ({@link #writerBacklogLimitBytes})
+ * @param headWindowMessages never-received messages a standard queue keeps in memory, the rest in
+ *     PostgreSQL only; 0 keeps everything in memory ({@link #paged})
+ * @param readPoolSize connections for reading back messages held in PostgreSQL only
  */
 public record StorageConfig(
     String mode,
@@ -20,7 +23,14 @@ public record StorageConfig(
     int flushIntervalMillis,
     int sendTimeoutMillis,
     int leaseMillis,
-    long maxWriterBacklogBytes) {
+    long maxWriterBacklogBytes,
+    int headWindowMessages,
+    int readPoolSize) {
+
+  /** Whether queues keep only a head of their backlog in memory (pg.headWindowMessages above 0). */
+  public boolean paged() {
+    return durable() && headWindowMessages > 0;
+  }
 
   public boolean durable() {
     return mode.equals("postgres");

@@ -37,8 +37,17 @@ final class DurableChangeLog implements ChangeLog {
   private final boolean holdSends;
   private final long sendTimeoutMillis;
   private final long writerBacklogLimitBytes;
+  /**
+   * Paging on: every stored message is released once its write has committed or failed, whatever
+   * the durability. A spilled row may be read back only once committed, and a resident one may be
+   * left out of memory only then; a release that never came would stop page reads for good.
+   */
+  private final boolean paged;
   private List<Consumer<ChangeBatch>> ops = new ArrayList<>();
-  /** Messages stored pending in this call, released once their submission has committed. */
+  /**
+   * Messages stored pending in this call (paged: every message stored), released once their
+   * submission has committed.
+   */
   private List<Message> pending = new ArrayList<>();
   private List<MessageStore> pendingIn = new ArrayList<>();
   /** Bytes of message content in {@link #ops}, so the writer can bound a batch's size. */
@@ -47,8 +56,9 @@ final class DurableChangeLog implements ChangeLog {
   private final List<Future<Void>> uncommitted = new ArrayList<>();
 
   DurableChangeLog(Vertx vertx, PersistenceVerticle writer, boolean holdSends, long sendTimeoutMillis,
-      long writerBacklogLimitBytes) {
+      long writerBacklogLimitBytes, boolean paged) {
     this.vertx = vertx;
+    this.paged = paged;
     this.writerBacklogLimitBytes = writerBacklogLimitBytes;
     this.writer = writer;
     this.holdSends = holdSends;
@@ -110,7 +120,7 @@ final class DurableChangeLog implements ChangeLog {
       ops.add(b -> b.deleted(originQueue, originKey));
       m.originWritten();
     }
-    if (holdSends && m.state() == MessageState.PENDING) {
+    if (paged || holdSends && m.state() == MessageState.PENDING) {
       pending.add(m);
       pendingIn.add(q);
     }

@@ -2,5 +2,8 @@ package dev.sluice.engine;
 
 import java.util.List;
 
-/** Every queue's counts and the long polls parked, over all shards, for the metrics. */
-public record EngineSample(List<QueueSample> queues, int parkedReceives) {}
+/**
+ * Every queue's counts and the long polls parked, over all shards, for the metrics; and the rows
+ * page reads brought back that were resident already (paged mode), which must stay 0.
+ */
+public record EngineSample(List<QueueSample> queues, int parkedReceives, long backlogDuplicateRows) {}

@@ -1,5 +1,6 @@
 package dev.sluice.engine;
 
+import dev.sluice.model.HeadWindow;
 import dev.sluice.model.MemoryBudget;
 import dev.sluice.model.QueueLimit;
 import dev.sluice.persistence.DurableStore;
@@ -85,7 +86,8 @@ public final class QueueEngine {
       return started;
     }
     // Everything comes back before the engine is handed to the HTTP front.
-    return started.compose(engine -> new Recovery(dispatcher, router).run(durable.pool(), durable.epoch())
+    return started.compose(engine -> new Recovery(dispatcher, router,
+        durable.config().paged() ? HeadWindow.of(durable.config().headWindowMessages()) : null).run(durable.pool(), durable.epoch())
         .map(recovered -> {
           System.getLogger(QueueEngine.class.getName()).log(System.Logger.Level.INFO, "Recovered " + recovered);
           return engine;
@@ -134,11 +136,13 @@ public final class QueueEngine {
     return dispatcher.onEveryShard(Shard::sample).map(perShard -> {
       List<QueueSample> queues = new ArrayList<>();
       int parked = 0;
+      long duplicateRows = 0;
       for (EngineSample s : perShard) {
         queues.addAll(s.queues());
         parked += s.parkedReceives();
+        duplicateRows += s.backlogDuplicateRows();
       }
-      return new EngineSample(queues, parked);
+      return new EngineSample(queues, parked, duplicateRows);
     });
   }
 

@@ -1,6 +1,7 @@
 package dev.sluice.engine;
 
 import dev.sluice.api.QueueKey;
+import dev.sluice.model.HeadWindow;
 import dev.sluice.model.JsonText;
 import dev.sluice.model.QueueState;
 import dev.sluice.model.Arrival;
@@ -28,15 +29,21 @@ final class Recovery {
 
   private final ShardDispatcher dispatcher;
   private final ShardRouter router;
+  /** Paging on: standard queues come back lazily (§2.15); null: every row is loaded. */
+  private final HeadWindow window;
 
-  Recovery(ShardDispatcher dispatcher, ShardRouter router) {
+  Recovery(ShardDispatcher dispatcher, ShardRouter router, HeadWindow window) {
     this.dispatcher = dispatcher;
     this.router = router;
+    this.window = window;
   }
 
   private static final System.Logger LOG = System.getLogger(Recovery.class.getName());
   /** Rows restored per queue id, to check the tallies against; live queues all have an entry. */
   private final Map<Long, Long> counted = new java.util.HashMap<>();
+
+  /** Every live queue's id and key. */
+  private final Map<Long, QueueKey> queues = new java.util.HashMap<>();
 
   /** Answers how many queues and messages came back; {@code epoch} fences what it writes back. */
   Future<String> run(Pool pool, long epoch) {
@@ -47,6 +54,7 @@ final class Recovery {
           for (Row r : rows) {
             QueueKey key = new QueueKey(r.getString(1), r.getString(2), r.getString(3));
             counted.put(r.getLong(0), 0L);
+            queues.put(r.getLong(0), key);
             restored.add(dispatcher.call(router.shardOf(key), (s, reply) -> {
               QueueState q = s.registry(key.accountRegion()).restore(key.name(), r.getLong(0), r.getLong(4),
                   r.getLong(5), strings(r.getString(6)), strings(r.getString(7)));
@@ -56,10 +64,9 @@ final class Recovery {
           }
           return Future.all(restored).map(all -> rows.size());
         })
-        .compose(queues -> restoreMessages(pool)
-            .compose(messages -> checkTallies(pool, epoch).map(messages))
+        .compose(queueCount -> (window == null ? restoreAll(pool, epoch) : restoreLazily(pool, epoch))
             .compose(messages -> restoreDeduplication(pool)
-                .map(entries -> queues + " queues, " + messages + " messages and " + entries
+                .map(entries -> queueCount + " queues, " + messages + " messages and " + entries
                     + " deduplication entries")));
   }
 
@@ -69,6 +76,27 @@ final class Recovery {
       + " m.first_visible_at, m.arrival, m.queue_id"
       + " FROM sluice_messages m JOIN sluice_queues q ON q.id = m.queue_id AND m.message_key >= q.purged_below_key"
       + " ORDER BY m.queue_id, m.sequence_number, m.message_key";
+
+  /** Paging off: every live row, and the tallies checked against them. */
+  private Future<Integer> restoreAll(Pool pool, long epoch) {
+    return restoreMessages(pool, MESSAGES).compose(messages -> checkTallies(pool, epoch).map(messages));
+  }
+
+  /**
+   * Paging on (§2.15): FIFO queues whole, standard queues only up to their persisted frontier, the
+   * rest counted from the tallies, which a full load no longer checks; their lanes are folded.
+   */
+  private Future<Integer> restoreLazily(Pool pool, long epoch) {
+    return Tallies.read(pool).compose(tallies -> restoreMessages(pool, BacklogRecovery.RESIDENT)
+        .compose(messages -> {
+          Map<Long, Long> live = new java.util.HashMap<>();
+          queues.keySet().forEach(id -> live.put(id, tallies.getOrDefault(id, Tallies.Tally.NONE).messages()));
+          return Tallies.fold(pool, epoch, live)
+              .compose(folded -> new BacklogRecovery(dispatcher, router, window.bucketMillis())
+                  .run(pool, queues, tallies, counted))
+              .map(messages);
+        }));
+  }
 
   /**
    * The tallies must say what the full load found; a difference is a defect (some write removed
@@ -86,8 +114,8 @@ final class Recovery {
    * back on its shards before the next is read: memory holds one page, whatever the backlog.
    * Pages follow the queue's order, so FIFO messages come back in sequence.
    */
-  private Future<Integer> restoreMessages(Pool pool) {
-    return pool.withTransaction(conn -> conn.prepare(MESSAGES).compose(statement -> {
+  private Future<Integer> restoreMessages(Pool pool, String sql) {
+    return pool.withTransaction(conn -> conn.prepare(sql).compose(statement -> {
       Cursor cursor = statement.cursor();
       Promise<Integer> done = Promise.promise();
       readPage(cursor, 0, done);

@@ -165,13 +165,15 @@ public final class Shard {
   EngineSample sample() {
     long now = now();
     List<QueueSample> out = new ArrayList<>();
+    long duplicateRows = 0;
     for (QueueState q : allQueues()) {
+      duplicateRows += q.backlogDuplicateRows();
       long sentAt = q.oldestSentAtMillis();
       out.add(new QueueSample(q.metadata().key(), q.approximateNumberOfMessages(),
           q.approximateNumberOfMessagesNotVisible(), q.approximateNumberOfMessagesDelayed(),
           sentAt < 0 ? 0 : Math.max(0, now - sentAt)));
     }
-    return new EngineSample(out, env.parking().parkedInShard());
+    return new EngineSample(out, env.parking().parkedInShard(), duplicateRows);
   }
 
   /** Answers every parked receive empty; receives stop waiting from now on. */

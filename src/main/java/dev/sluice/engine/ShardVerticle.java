@@ -1,6 +1,8 @@
 package dev.sluice.engine;
 
+import dev.sluice.model.BacklogStore;
 import dev.sluice.model.ChangeLog;
+import dev.sluice.model.HeadWindow;
 import dev.sluice.model.DueTimeIndex;
 import dev.sluice.model.MemoryBudget;
 import dev.sluice.model.ParkingLimits;
@@ -53,9 +55,10 @@ public final class ShardVerticle extends VerticleBase {
 
   @Override
   public Future<?> start() {
+    boolean paged = durable != null && durable.config().paged();
     DurableChangeLog changes = durable == null ? null : new DurableChangeLog(vertx, durable.writer(),
         durable.config().answerAfterCommit(), durable.config().sendTimeoutMillis(),
-        durable.config().writerBacklogLimitBytes());
+        durable.config().writerBacklogLimitBytes(), paged);
     ShardResources env = new ShardResources(
         new DueTimeIndex(),
         new ReceiptHandleCodec(receiptSecret),
@@ -66,7 +69,11 @@ public final class ShardVerticle extends VerticleBase {
         crossShard,
         crossShard,
         changes == null ? ChangeLog.NONE : changes,
-        ShardResources.firstKeyOfRun(durable == null ? 0 : durable.run()));
+        ShardResources.firstKeyOfRun(durable == null ? 0 : durable.run()),
+        // Paging (pg.headWindowMessages above 0): standard queues keep a head of their backlog in
+        // memory and read the rest back from PostgreSQL; else every message is resident.
+        paged ? new PgBacklogStore(vertx, durable.readPool(), () -> shard) : BacklogStore.NONE,
+        paged ? HeadWindow.of(durable.config().headWindowMessages()) : HeadWindow.UNBOUNDED);
     shard = new Shard(index, env, clock, this::rearm, task -> context.runOnContext(v -> task.run()), changes);
     // On this verticle's context, and cancelled with it when it is undeployed.
     vertx.setPeriodic(IDLE_REGISTRY_SWEEP_MILLIS, id -> shard.dropIdleRegistries());

@@ -34,6 +34,11 @@ public final class MetricNames {
   public static final String REQUESTS = "sluice.requests";
   /** Long polls waiting for a message. */
   public static final String PARKED_RECEIVES = "sluice.receives.parked";
+  /**
+   * Rows page reads brought back that were in memory already (durable mode with paging); a defect
+   * if ever above 0, which tests assert.
+   */
+  public static final String BACKLOG_DUPLICATE_ROWS = "sluice.backlog.duplicate.rows";
   /** Open push subscriptions over the event-bus bridge. */
   public static final String PUSH_SUBSCRIPTIONS = "sluice.push.subscriptions";
   /** Bytes of messages held against the memory budget. */

@@ -21,6 +21,7 @@ import io.vertx.micrometer.MicrometerMetricsOptions;
 import java.util.EnumSet;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntSupplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -50,6 +51,7 @@ public final class SluiceMetrics {
   private final RequestMetrics requests;
   private final QueueGauges queues;
   private final AtomicInteger parked = new AtomicInteger();
+  private final AtomicLong duplicateRows = new AtomicLong();
 
   private SluiceMetrics(MeterRegistry registry, PrometheusMeterRegistry prometheus) {
     this.registry = registry;
@@ -58,6 +60,9 @@ public final class SluiceMetrics {
     this.queues = new QueueGauges(registry);
     Gauge.builder(MetricNames.PARKED_RECEIVES, parked, AtomicInteger::get)
         .description("Long polls waiting for a message").register(registry);
+    Gauge.builder(MetricNames.BACKLOG_DUPLICATE_ROWS, duplicateRows, AtomicLong::get)
+        .description("Rows page reads brought back that were in memory already; a defect if above 0")
+        .register(registry);
   }
 
   public static SluiceMetrics create(boolean enabled) {
@@ -143,6 +148,7 @@ public final class SluiceMetrics {
     }
     return engine.sample().compose(sample -> {
       parked.set(sample.parkedReceives());
+      duplicateRows.set(sample.backlogDuplicateRows());
       return vertx.executeBlocking(() -> {
         queues.update(sample.queues());
         return prometheus.scrape();

@@ -3,19 +3,15 @@ package dev.sluice.model;
 /**
  * Owned by its queue's {@link MessageStore}, on the shard event loop that owns the queue: which of
  * the queue's never-received messages are kept in memory and which only by the durable store
- * (design page "Durable queues larger than memory", §2.1–2.7).
+ * (design page "Durable queues larger than memory", §2.1–2.7, 2.15).
  *
- * <p>A queue keeps in memory the head of its delivery order, at most {@link HeadWindow#messages}
- * never-received messages: every resident never-received message sits at or before the frontier R,
- * every durable-only ("paged out") row after it, and every received message is resident. A send
- * beyond the window, or one that would overtake a durable-only row, is spilled: its row is written
- * and the message is only counted here. Rows are read back in delivery order, one page read at a
- * time, bounded by the rows that are due and by the rows whose write has not committed yet, so a
- * read never misses a row nor reads one twice. Counts of durable-only rows are kept exactly: due
- * ones (visible) and, by due time, future ones (delayed).
- *
- * <p>With {@link HeadWindow#UNBOUNDED} (memory mode, paging off) and on FIFO queues, every message
- * is resident and the memory budget refuses sends once spent, exactly as before paging existed.
+ * <p>At most {@link HeadWindow#messages} never-received messages are resident, all at or before
+ * the frontier R; every durable-only ("paged out") row is after it; received messages are always
+ * resident. A send beyond the window, or one that would overtake a durable-only row, is spilled:
+ * its row is written and it is only counted here, exactly (due, and future by due time). Rows come
+ * back in delivery order, one page read at a time, bounded by the due rows and short of rows whose
+ * write has not committed, so no read misses a row or reads one twice. Unpaged (memory mode,
+ * paging off, FIFO queues) every message is resident and a spent budget refuses sends, as ever.
  * Pure: no clock, no I/O; the durable store is asked through {@link BacklogStore}.
  */
 final class Backlog {
@@ -36,10 +32,7 @@ final class Backlog {
   private long purgedBelowKey;
   /** The one page read under way (I5), or null; and whether it reads every due row it can. */
   private PageRequest reading;
-  /**
-   * The read under way covers every row due when it was asked, and no row was counted or uncounted
-   * since: if it comes back short of its limits, nothing may be left due.
-   */
+  /** The read under way covers every row due when asked, none (un)counted since: short, none is left due. */
   private boolean readingAllDue;
   private boolean closed;
   /** Rows a page brought that were resident already; never anything but 0 (asserted by tests). */
@@ -341,7 +334,16 @@ final class Backlog {
     }
   }
 
-  // ---- purge, close ---------------------------------------------------------------------------
+  /** Start-up, rows up to the persisted frontier F restored: R = F, the rest counted, read as spilled rows. */
+  void recovered(DeliveryPosition persistedFrontier, long pagedOut, java.util.Map<Long, Integer> future,
+      long oldestSentAtMillis, long dueThroughMillis, long nowMillis) {
+    if (paged) {
+      frontier = DeliveryPosition.max(frontier, persistedFrontier);
+      counts.recovered(pagedOut, future, oldestSentAtMillis, dueThroughMillis);
+      scheduleMaturity();
+      poke(nowMillis);
+    }
+  }
 
   /** The key below which a purge now removes every row: the next key the queue hands out. */
   void purged(long purgedBelowKey) {
@@ -358,8 +360,6 @@ final class Backlog {
     closed = true;
     env.index().cancel(wake);
   }
-
-  // ---- counts -------------------------------------------------------------------------------
 
   /** The exact counts of durable-only rows. */
   BacklogCounts counts() {

@@ -106,6 +106,22 @@ final class BacklogCounts {
     return future.earliestBucketStart() <= firstVisibleAt;
   }
 
+  /**
+   * Start-up (lazy recovery, design §2.15): {@code pagedOut} rows are in the durable store only, as
+   * its tallies say. Of them, those first visible after {@code dueThroughMillis} are given by due
+   * time ({@code future}: any due time in a bucket, and its count); the rest are due. Rows first
+   * visible up to that moment are then exactly those a page read may take as due.
+   */
+  void recovered(long pagedOut, java.util.Map<Long, Integer> future, long oldestSentAtMillis, long dueThroughMillis) {
+    clear();
+    future.forEach(this.future::add);
+    // Never fewer than the store counted as delayed: a tally short of its rows counts them all.
+    this.pagedOut = Math.max(pagedOut, this.future.total());
+    due = this.pagedOut - this.future.total();
+    maturedBound = Math.max(maturedBound, dueThroughMillis + 1);
+    oldestSentAt = this.pagedOut == 0 ? Long.MAX_VALUE : oldestSentAtMillis;
+  }
+
   /** A purge: no durable-only row is left. */
   void clear() {
     pagedOut = 0;

@@ -19,8 +19,13 @@ final class DueCounts {
   }
 
   void add(long dueAtMillis) {
-    buckets.merge(bucketStart(dueAtMillis), 1, Integer::sum);
-    total++;
+    add(dueAtMillis, 1);
+  }
+
+  /** Counts {@code n} rows due at {@code dueAtMillis} (or anywhere in its bucket). */
+  void add(long dueAtMillis, int n) {
+    buckets.merge(bucketStart(dueAtMillis), n, Integer::sum);
+    total += n;
   }
 
   /** Uncounts one row due at {@code dueAtMillis}; false if its bucket is not here (already due). */

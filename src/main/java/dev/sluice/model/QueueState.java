@@ -288,6 +288,19 @@ public final class QueueState {
     rules.restoredSequence(r.sequenceNumber());
   }
 
+  /**
+   * Paged mode, at start-up once the rows up to the persisted frontier are restored: the rest of the
+   * backlog stays in the durable store. {@code pagedOut} rows are there (its tally less the rows
+   * restored), those first visible after {@code dueThroughMillis} counted in {@code future} (a due
+   * time in each bucket, and its count); {@code oldestSentAtMillis} is the oldest sent time among
+   * them as far as known (MAX_VALUE: unknown). A no-op on a queue that does not page.
+   */
+  public void restoreBacklog(long frontierMajor, long frontierMinor, long pagedOut, Map<Long, Integer> future,
+      long oldestSentAtMillis, long dueThroughMillis, long nowMillis) {
+    store.backlog().recovered(new DeliveryPosition(frontierMajor, frontierMinor), pagedOut, future,
+        oldestSentAtMillis, dueThroughMillis, nowMillis);
+  }
+
   /** Puts back a FIFO deduplication entry from the durable store (start-up, in expiry order). */
   public void restoreDeduplication(String key, String messageId, long sequenceNumber, long expiresAtMillis) {
     rules.restoreDeduplication(key, messageId, sequenceNumber, expiresAtMillis);
@@ -296,6 +309,14 @@ public final class QueueState {
   /** After a restart: FIFO sequence numbers continue past the current time's. */
   public void resumeSequence(long nowMillis) {
     rules.resumeSequence(nowMillis);
+  }
+
+  /**
+   * Paged mode: rows page reads brought back that were resident already. Never anything but 0 (I1);
+   * counted so that tests and the metrics can tell.
+   */
+  public long backlogDuplicateRows() {
+    return store.backlog().duplicateRows();
   }
 
   /** When the oldest message still held was sent, or -1 when the queue holds none. */

@@ -23,6 +23,7 @@ public final class DurableStore {
   private static final System.Logger LOG = System.getLogger(DurableStore.class.getName());
 
   private final Pool pool;
+  private final Pool readPool;
   private final PersistenceVerticle writer;
   private final StorageConfig config;
   private final byte[] receiptKey;
@@ -32,9 +33,10 @@ public final class DurableStore {
   private final DatabaseOwnership owner;
   private final Reaper reaper;
 
-  private DurableStore(Vertx vertx, Pool pool, PersistenceVerticle writer, String writerDeployment,
+  private DurableStore(Vertx vertx, Pool pool, Pool readPool, PersistenceVerticle writer, String writerDeployment,
       StorageConfig config, byte[] receiptKey, long run, DatabaseOwnership owner) {
     this.owner = owner;
+    this.readPool = readPool;
     this.reaper = new Reaper(vertx, pool, writer.fence().epoch(), owner::writeRefused);
     this.run = run;
     this.vertx = vertx;
@@ -75,12 +77,11 @@ public final class DurableStore {
     // Named after the holder, so that pg_stat_activity tells which server a session belongs to.
     PgConnectOptions options =
         PgConnectOptions.fromUri(config.pgUrl()).addProperty("application_name", "sluice " + holder);
-    Pool pool = PgBuilder.pool()
-        .with(new PoolOptions().setMaxSize(config.poolSize()).setName("sluice-pg"))
-        .connectingTo(new PgConnectOptions(options).setCachePreparedStatements(true)
-            .setPreparedStatementCacheSqlLimit(STATEMENT_CACHE_SQL_LIMIT).setPipeliningLimit(256))
-        .using(vertx)
-        .build();
+    Pool pool = pool(vertx, options, config.poolSize(), "sluice-pg");
+    // Page reads (pg.headWindowMessages) have connections of their own, so that a receive waiting
+    // for a page never queues behind the writer's batches. Connections are opened on first use:
+    // with paging off, none is.
+    Pool readPool = pool(vertx, options, config.readPoolSize(), "sluice-pg-read");
     byte[] fresh = new byte[32];
     new SecureRandom().nextBytes(fresh);
     AtomicReference<DatabaseOwnership> owner = new AtomicReference<>();
@@ -107,17 +108,28 @@ public final class DurableStore {
         })
         .compose(inserted -> pool.preparedQuery("SELECT value, nextval('sluice_runs') FROM sluice_settings"
             + " WHERE name = $1").execute(Tuple.of(RECEIPT_KEY)))
-        .compose(rows -> vertx.deployVerticle(writer.get()).map(id -> new DurableStore(vertx, pool, writer.get(), id,
-            config, rows.iterator().next().getBuffer(0).getBytes(), rows.iterator().next().getLong(1), owner.get())))
+        .compose(rows -> vertx.deployVerticle(writer.get()).map(id -> new DurableStore(vertx, pool, readPool,
+            writer.get(), id, config, rows.iterator().next().getBuffer(0).getBytes(), rows.iterator().next().getLong(1),
+            owner.get())))
         .onSuccess(store -> {
           store.pruneDeduplicationHistory(vertx);
           store.reaper.start();
           store.probeReachability(vertx);
         })
         .recover(failure -> (owner.get() == null ? Future.<Void>succeededFuture() : owner.get().release(false))
-            .transform(released -> pool.close())
+            .transform(released -> Future.join(pool.close(), readPool.close()))
             .transform(closed -> Future.failedFuture(new IllegalStateException(
             "PostgreSQL at " + config.pgUrlForLogs() + " is not usable: " + failure.getMessage(), failure))));
+  }
+
+  /** A pool whose connections keep statements prepared, however long their SQL. */
+  private static Pool pool(Vertx vertx, PgConnectOptions options, int size, String name) {
+    return PgBuilder.pool()
+        .with(new PoolOptions().setMaxSize(size).setName(name))
+        .connectingTo(new PgConnectOptions(options).setCachePreparedStatements(true)
+            .setPreparedStatementCacheSqlLimit(STATEMENT_CACHE_SQL_LIMIT).setPipeliningLimit(256))
+        .using(vertx)
+        .build();
   }
 
   /** Who holds the database, as sluice_owner shows it to people: the host (when known) and the process. */
@@ -238,5 +250,10 @@ public final class DurableStore {
 
   public Pool pool() {
     return pool;
+  }
+
+  /** The pool for reading back pages of messages held in PostgreSQL only (pg.readPoolSize). */
+  public Pool readPool() {
+    return readPool;
   }
 }

@@ -28,7 +28,42 @@ public final class Tallies {
       + " SELECT c.queue_id, 0, c.n, coalesce(fr.frontier_major, -9223372036854775808),"
       + " coalesce(fr.frontier_minor, -9223372036854775808) FROM c LEFT JOIN fr ON fr.queue_id = c.queue_id";
 
+  /** Per queue: every lane's messages summed, and the highest frontier of any lane. */
+  static final String READ = "SELECT DISTINCT ON (queue_id) queue_id, sum(messages) OVER (PARTITION BY queue_id),"
+      + " frontier_major, frontier_minor FROM sluice_queue_tallies ORDER BY queue_id, frontier_major DESC,"
+      + " frontier_minor DESC";
+
   private Tallies() {}
+
+  /** One queue's tally: its rows, and the persisted frontier F (the place of the highest row received). */
+  public record Tally(long messages, long frontierMajor, long frontierMinor) {
+    /** A queue with no tally row: nothing counted, nothing ever received. */
+    public static final Tally NONE = new Tally(0, Long.MIN_VALUE, Long.MIN_VALUE);
+  }
+
+  /**
+   * Every queue's tally, lanes summed (lazy start-up, where the tallies are the counts: no full load
+   * checks them). Reads one row per queue and lane, whatever the backlog.
+   */
+  public static Future<Map<Long, Tally>> read(Pool pool) {
+    return pool.query(READ).execute().map(rows -> {
+      Map<Long, Tally> out = new java.util.HashMap<>();
+      for (Row r : rows) {
+        out.put(r.getLong(0), new Tally(r.getLong(1), r.getLong(2), r.getLong(3)));
+      }
+      return out;
+    });
+  }
+
+  /**
+   * Folds every lane's row into one per queue of {@code counts} (its messages given there), keeping
+   * the highest frontier; rows of queues that no longer exist go. As the owner at {@code epoch}.
+   */
+  public static Future<Void> fold(Pool pool, long epoch, Map<Long, Long> counts) {
+    Long[] ids = counts.keySet().toArray(Long[]::new);
+    Long[] n = counts.values().toArray(Long[]::new);
+    return pool.preparedQuery(FOLD).execute(Tuple.of(epoch).addArrayOfLong(ids).addArrayOfLong(n)).mapEmpty();
+  }
 
   /**
    * Compares the tallies with {@code counted} (every live queue's id and the rows a full load found
@@ -48,10 +83,7 @@ public final class Tallies {
           mismatches.add("queue " + queue + " holds " + n + " messages, its tally says " + t);
         }
       });
-      Long[] ids = counted.keySet().toArray(Long[]::new);
-      Long[] counts = counted.values().toArray(Long[]::new);
-      return pool.preparedQuery(FOLD).execute(Tuple.of(epoch).addArrayOfLong(ids).addArrayOfLong(counts))
-          .map(folded -> mismatches);
+      return fold(pool, epoch, counted).map(folded -> mismatches);
     });
   }
 }

@@ -20,10 +20,13 @@ abstract class SharedServerIT {
     sqs = server.client();
   }
 
+  /** Stops the server, unless a subclass stopped it already (and set it to null). */
   @AfterAll
   static void stop() throws Exception {
-    sqs.close();
-    server.close();
+    if (server != null) {
+      sqs.close();
+      server.close();
+    }
   }
 
   static String queue(String name, Map<String, String> attributes) {

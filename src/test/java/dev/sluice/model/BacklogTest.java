@@ -20,7 +20,8 @@ import org.junit.jupiter.api.Test;
  */
 class BacklogTest {
   final FakeBacklogStore fake = FakeBacklogStore.manual();
-  final ShardFixture shard = ShardFixture.paged(ShardFixture.window(3), fake);
+  /** Run 1: the restart cases' rows of run 0 have keys below this run's. */
+  final ShardFixture shard = ShardFixture.paged(1L << 30, 120_000, ShardFixture.window(3), fake, 1);
   final QueueState q = shard.create("orders", Map.of());
   final long id = q.metadata().generation();
 
@@ -311,5 +312,61 @@ class BacklogTest {
     assertEquals(MessageState.READY, back.state());
     assertTrue(DeliveryPosition.of(back).compareTo(dlq.backlog().frontier()) <= 0);
     assertEquals(1, dlq.approximateNumberOfMessages());
+  }
+
+  /** Keys of the earlier run's rows start after this one (run 0). */
+  static final long OLD = 0;
+
+  /** A row an earlier run stored: sent at {@code sentAt}, first visible at {@code firstVisibleAt}. */
+  static RestoredMessage row(long key, String body, long sentAt, long firstVisibleAt, int receiveCount,
+      long visibleAt) {
+    return new RestoredMessage(key, java.util.UUID.randomUUID(), body, Map.of(), null, "sender", sentAt, null, null, 0,
+        null, visibleAt, receiveCount, receiveCount > 0 ? sentAt : 0, receiveCount, firstVisibleAt, Arrival.SENT);
+  }
+
+  @Test
+  void afterARestartOnlyRowsUpToThePersistedFrontierAreLoadedAndTheRestIsCountedAndReadBackInOrder() {
+    long t = shard.now;
+    // An earlier run: k1 received (in flight until t + 60 s) and k2 deleted, so F = k2's place; k3..k6
+    // never received and due, k7 due in 40 s. Only k1 comes back with the resident region.
+    RestoredMessage inFlight = row(OLD + 1, "k1", t - 100, t - 100, 1, t + 60_000);
+    for (int k = 3; k <= 6; k++) {
+      fake.storedBefore(id, row(OLD + k, "k" + k, t - 100 + k, t - 100 + k, 0, 0));
+    }
+    fake.storedBefore(id, row(OLD + 7, "k7", t - 50, t + 40_000, 0, t + 40_000));
+    q.restore(inFlight, t);
+    q.restoreBacklog(t - 98, OLD + 2, 5, Map.of(t + 40_000, 1), t - 97, t, t);
+    assertEquals(new DeliveryPosition(t - 98, OLD + 2), q.backlog().frontier());
+    assertEquals("4/1/1", counts(), "k3..k6 visible, k1 in flight, k7 delayed");
+    assertEquals(t - 100, q.oldestSentAtMillis());
+    List<String> got = new java.util.ArrayList<>();
+    for (int i = 0; i < 5 && got.size() < 4; i++) {
+      pageIn();
+      got.addAll(receive(10));
+    }
+    assertEquals(List.of("k3", "k4", "k5", "k6"), got, "in delivery order, each once, window of 3 or not");
+    assertEquals("0/5/1", counts());
+    shard.advance(40_000);
+    assertEquals("5/1/0", counts(), "k7's bucket matured; k3..k6 visible again after 30 s");
+    List<String> again = new java.util.ArrayList<>(receive(10));
+    pageIn();
+    again.addAll(receive(10));
+    assertEquals(List.of("k3", "k4", "k5", "k6", "k7"), again.stream().sorted().toList());
+    assertEquals(0, q.backlog().counts().pagedOut());
+  }
+
+  @Test
+  void aRestartedQueueWithARowDueSpillsNewSendsBehindIt() {
+    long t = shard.now;
+    fake.storedBefore(id, row(OLD + 1, "old", t - 10, t - 10, 0, 0));
+    q.restoreBacklog(Long.MIN_VALUE, Long.MIN_VALUE, 1, Map.of(), t - 10, t, t);
+    assertEquals(MessageState.PAGED_OUT, send("new", null).state(), "it would overtake the old row");
+    fake.commitAll();
+    List<String> got = new java.util.ArrayList<>();
+    for (int i = 0; i < 4 && got.size() < 2; i++) {
+      pageIn();
+      got.addAll(receive(10));
+    }
+    assertEquals(List.of("old", "new"), got);
   }
 }

@@ -109,6 +109,11 @@ final class FakeBacklogStore implements ChangeLog, BacklogStore {
     tableKeyOf.put(idKey(queueId, r.key()), k);
   }
 
+  /** A row written by an earlier run (restart tests): in the table, committed. */
+  void storedBefore(long queueId, RestoredMessage r) {
+    insert(queueId, r);
+  }
+
   private void delete(long queueId, long key) {
     String k = tableKeyOf.remove(idKey(queueId, key));
     if (k != null) {

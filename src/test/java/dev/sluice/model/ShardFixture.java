@@ -45,7 +45,7 @@ final class ShardFixture {
   ShardFixture(long budgetBytes, int parkedPerQueue, int parkedPerShard, int maxInflight, ChangeLog changes,
       QueueLimit queueLimit) {
     this(budgetBytes, parkedPerQueue, parkedPerShard, maxInflight, changes, queueLimit, BacklogStore.NONE,
-        HeadWindow.UNBOUNDED);
+        HeadWindow.UNBOUNDED, 0);
   }
 
   /**
@@ -57,8 +57,13 @@ final class ShardFixture {
   }
 
   static ShardFixture paged(long budgetBytes, int maxInflight, HeadWindow window, FakeBacklogStore store) {
+    return paged(budgetBytes, maxInflight, window, store, 0);
+  }
+
+  /** Paged, in run {@code run}: message keys start past those of every earlier run (restart tests). */
+  static ShardFixture paged(long budgetBytes, int maxInflight, HeadWindow window, FakeBacklogStore store, long run) {
     ShardFixture shard = new ShardFixture(budgetBytes, 100, 1000, maxInflight, store, new QueueLimit(1_000_000), store,
-        window);
+        window, run);
     store.clock(() -> shard.now);
     return shard;
   }
@@ -89,7 +94,7 @@ final class ShardFixture {
   }
 
   private ShardFixture(long budgetBytes, int parkedPerQueue, int parkedPerShard, int maxInflight, ChangeLog changes,
-      QueueLimit queueLimit, BacklogStore backlog, HeadWindow window) {
+      QueueLimit queueLimit, BacklogStore backlog, HeadWindow window, long run) {
     this.queueLimit = queueLimit;
     budget = new MemoryBudget(budgetBytes);
     parking = new ParkingLimits(parkedPerQueue, parkedPerShard);
@@ -110,7 +115,7 @@ final class ShardFixture {
 
           @Override
           public void deleted(QueueKey queue) {}
-        }, changes, ShardResources.firstKeyOfRun(0), backlog, window);
+        }, changes, ShardResources.firstKeyOfRun(run), backlog, window);
     registry = new QueueRegistry(env, PLACE);
   }
 
