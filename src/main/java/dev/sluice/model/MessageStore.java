@@ -108,10 +108,11 @@ public final class MessageStore {
     }
     m.rowWritten = true;
     // Only sends held until committed wait here; a relaxed send is pending only within its store().
-    if (m.state() == MessageState.PENDING && env.changes().holdsSendsUntilCommitted()) {
-      visibility.start(m, m.pendingDelaySeconds(), nowMillis);
-    } else if (m.state() == MessageState.PAGED_OUT) {
+    if (m.state() == MessageState.PAGED_OUT) {
       backlog.spillCommitted(m, nowMillis);
+    } else if (m.state() == MessageState.PENDING && env.changes().holdsSendsUntilCommitted()
+        && !backlog.evictedOnCommit(m, nowMillis)) {
+      visibility.start(m, m.pendingDelaySeconds(), nowMillis);
     }
   }
 
@@ -180,7 +181,7 @@ public final class MessageStore {
       backlog.spillMoved(m, nowMillis);
       return;
     }
-    admit(m, true, nowMillis);
+    admit(m, true, false, nowMillis);
     visibility.show(m, false, nowMillis);
   }
 
@@ -194,7 +195,7 @@ public final class MessageStore {
       backlog.spillMoved(m, nowMillis);
       return;
     }
-    admit(m, false, nowMillis);
+    admit(m, false, false, nowMillis);
     visibility.show(m, false, nowMillis);
   }
 
@@ -206,14 +207,14 @@ public final class MessageStore {
     Message m = new Message(from, nextKey++, from.deduplicationId, from.sequenceNumber, from.deadLetterSourceArn);
     // at the front, where it was: its place in delivery order goes with it (and it stays resident)
     m.arrived(Arrival.KEPT_SENT_TIME, backlog.takenBackFirstVisibleAt(from.firstVisibleAtMillis()));
-    admit(m, true, nowMillis);
+    admit(m, true, true, nowMillis);
     visibility.showAtFront(m, nowMillis);
   }
 
-  /** A message moved in; {@code keptSentTime} when it keeps the time it was first sent. */
-  private void admit(Message m, boolean keptSentTime, long nowMillis) {
+  /** A message moved in; {@code keptSentTime}: it keeps the time it was first sent. */
+  private void admit(Message m, boolean keptSentTime, boolean atFront, long nowMillis) {
     m.ownedBy(this);
-    backlog.admitted(m, nowMillis);
+    backlog.admittedMoved(m, atFront, nowMillis);
     byKey.put(m.key, m);
     if (keptSentTime) {
       retention.addMoved(m);

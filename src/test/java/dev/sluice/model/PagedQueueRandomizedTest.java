@@ -298,7 +298,8 @@ class PagedQueueRandomizedTest {
       }
       assertEquals(0, q.backlog().duplicateRows(), where(step) + "a row was read twice");
       assertEquals(0, q.backlog().countResyncs(), where(step) + "counts were wrong");
-      assertTrue(q.backlog().inWindow() <= window, where(step) + "window overrun");
+      // W at most for sends and extras, and pages fill the head (the rest) up to W: see ResidentRegion
+      assertTrue(q.backlog().inWindow() <= 2 * window, where(step) + "window overrun");
     }
 
     /** Everything commits, pages are answered, and the queue is drained with deletes. */
