@@ -97,7 +97,8 @@ final class BacklogCounts {
    * while nothing has matured (no position is due, and {@code maturedBound - 1} would overflow).
    */
   DeliveryPosition lastDuePosition() {
-    return maturedBound == Long.MIN_VALUE ? DeliveryPosition.MIN : new DeliveryPosition(maturedBound - 1, Long.MAX_VALUE);
+    return maturedBound == Long.MIN_VALUE ? DeliveryPosition.MIN
+        : new DeliveryPosition(maturedBound - 1, Long.MAX_VALUE);
   }
 
   /** When the earliest future bucket matures, or MAX_VALUE when none. */

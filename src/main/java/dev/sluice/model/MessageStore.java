@@ -89,18 +89,15 @@ public final class MessageStore {
   /** Charges the shared memory budget, or answers the retryable RequestThrottled. */
   void charge(long bytes) {
     if (!env.budget().tryCharge(bytes)) {
-      throw new SqsException(
-          ErrorCode.REQUEST_THROTTLED,
-          "Sluice's memory budget of " + env.budget().limitBytes()
-              + " bytes is exhausted; retry after consumers have deleted messages.");
+      throw new SqsException(ErrorCode.REQUEST_THROTTLED, "Sluice's memory budget of " + env.budget().limitBytes()
+          + " bytes is exhausted; retry after consumers have deleted messages.");
     }
   }
 
   /**
    * The write of a message this store logged has committed: a pending message starts its delay or
-   * becomes receivable, a spilled one may be read back from now on. A message purged or deleted
-   * with its queue meanwhile stays gone. (Paged mode needs this for every stored message, in both
-   * durabilities.)
+   * becomes receivable, a spilled one may be read back from now on. One purged or deleted with its
+   * queue meanwhile stays gone. (Paged mode needs this for every stored message, both durabilities.)
    */
   public void commitPending(Message m, long nowMillis) {
     if (m.owner() != this) {
@@ -205,7 +202,6 @@ public final class MessageStore {
    */
   void takeBack(Message from, long nowMillis) {
     Message m = new Message(from, nextKey++, from.deduplicationId, from.sequenceNumber, from.deadLetterSourceArn);
-    // at the front, where it was: its place in delivery order goes with it (and it stays resident)
     m.arrived(Arrival.KEPT_SENT_TIME, backlog.takenBackFirstVisibleAt(from.firstVisibleAtMillis()));
     admit(m, true, true, nowMillis);
     visibility.showAtFront(m, nowMillis);
@@ -283,10 +279,7 @@ public final class MessageStore {
     });
   }
 
-  /**
-   * Takes up to {@code max} visible messages out of the queue, in delivery order, for a move task;
-   * their memory charge goes with them.
-   */
+  /** Takes up to {@code max} visible messages out, in delivery order, for a move task, with their charge. */
   List<Message> takeForMove(int max, long nowMillis) {
     List<Message> taken = new ArrayList<>(max);
     takeReceivable(max, taken);
@@ -307,6 +300,11 @@ public final class MessageStore {
   /** The live message with this key, or null. */
   Message find(long key) {
     return byKey.get(key);
+  }
+
+  /** Every message held here (tests: the memory budget is charged for exactly these). */
+  void forEachHeld(Consumer<Message> action) {
+    byKey.forEach(action);
   }
 
   /** The retention period changed: the sweep is due for the oldest message under the new one. */
