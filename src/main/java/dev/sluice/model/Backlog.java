@@ -5,13 +5,20 @@ package dev.sluice.model;
  * the queue's never-received messages are kept in memory and which only by the durable store
  * (design page "Durable queues larger than memory", §2.1–2.7, 2.15).
  *
- * <p>At most {@link HeadWindow#messages} never-received messages are resident, all at or before
- * the frontier R; every durable-only ("paged out") row is after it; received messages are always
- * resident. A send beyond the window, or one that would overtake a durable-only row, is spilled:
- * its row is written and it is only counted here, exactly (due, and future by due time). Rows come
- * back in delivery order, one page read at a time, bounded by the due rows and short of rows whose
- * write has not committed, so no read misses a row or reads one twice. Unpaged (memory mode,
- * paging off, FIFO queues) every message is resident and a spent budget refuses sends, as ever.
+ * <p>A queue keeps in memory the head of its delivery order, at most {@link HeadWindow#messages}
+ * never-received messages: every resident never-received message sits at or before the frontier R,
+ * every durable-only ("paged out") row after it, and every received message is resident. A send
+ * beyond the window, or one that would overtake a durable-only row, is spilled: its row is written
+ * and the message is only counted here. Rows are read back in delivery order, one page read at a
+ * time, bounded by the rows that are due and by the rows whose write has not committed yet, so a
+ * read never misses a row nor reads one twice. Counts of durable-only rows are kept exactly: due
+ * ones (visible) and, by due time, future ones (delayed).
+ *
+ * <p>The resident region (R, the window, extras) is a {@link ResidentRegion}; the page reads are
+ * {@link PageReads}; this class decides what is admitted, spilled or evicted, and counts it.
+ *
+ * <p>With {@link HeadWindow#UNBOUNDED} (memory mode, paging off) and on FIFO queues, every message
+ * is resident and the memory budget refuses sends once spent, exactly as before paging existed.
  * Pure: no clock, no I/O; the durable store is asked through {@link BacklogStore}.
  */
 final class Backlog {
@@ -19,27 +26,21 @@ final class Backlog {
   private final HeadWindow window;
   private final MessageStore store;
   private final QueueState queue;
-  /** Whether messages may leave memory at all: a bounded window on a standard queue. */
+  /**
+   * Whether messages may leave memory at all: a bounded window on a standard queue. Unpaged, none
+   * of the structures below is allocated (memory mode is the product's hot path).
+   */
   private final boolean paged;
-  /** R: no resident never-received message is after it, no durable-only row at or before it. */
-  private DeliveryPosition frontier = DeliveryPosition.MIN;
+  /** R, and the resident never-received messages counted against the window. */
+  private final ResidentRegion region;
   private final BacklogCounts counts;
-  private final UncommittedSpills uncommitted = new UncommittedSpills();
-  /** Resident never-received messages: see {@link Message#inWindow}. */
-  private int inWindow;
+  private final UncommittedSpills uncommitted;
   /** Bumped by purge: an answer to a read asked before it is stale (I5). */
   private long epoch;
   private long purgedBelowKey;
-  /** The one page read under way (I5), or null; and whether it reads every due row it can. */
-  private PageRequest reading;
-  /** The read under way covers every row due when asked, none (un)counted since: short, none is left due. */
-  private boolean readingAllDue;
+  private final PageReads reads;
   private boolean closed;
-  /** Rows a page brought that were resident already; never anything but 0 (asserted by tests). */
-  private long duplicateRows;
-  /** Complete reads that left the due count above 0: the count was wrong, and was set right. */
-  private long countResyncs;
-  private final Wake wake = new Wake();
+  private final Wake wake;
 
   Backlog(ShardResources env, MessageStore store, QueueState queue, boolean fifo) {
     this.env = env;
@@ -47,7 +48,11 @@ final class Backlog {
     this.store = store;
     this.queue = queue;
     this.paged = env.window().paged() && !fifo;
-    this.counts = new BacklogCounts(window.bucketMillis());
+    this.region = paged ? new ResidentRegion() : null;
+    this.counts = paged ? new BacklogCounts(window.bucketMillis()) : BacklogCounts.NONE;
+    this.uncommitted = paged ? new UncommittedSpills() : null;
+    this.wake = paged ? new Wake() : null;
+    this.reads = paged ? new PageReads(env, store, queue, this, region, counts, uncommitted) : null;
   }
 
   // ---- admission ------------------------------------------------------------------------------
@@ -57,7 +62,7 @@ final class Backlog {
    * before the frontier, so that new rows always land after it (I2) even if the clock went back.
    */
   long firstVisibleAt(long requestedMillis) {
-    return paged ? Math.max(requestedMillis, frontier.major()) : requestedMillis;
+    return paged ? Math.max(requestedMillis, region.frontier().major()) : requestedMillis;
   }
 
   /**
@@ -82,28 +87,36 @@ final class Backlog {
    * none due earlier), the window has room, and it becomes visible within the delayed horizon.
    */
   private boolean hasRoomAhead(long firstVisibleAt, long nowMillis) {
-    return counts.due() == 0 && reading == null && !counts.futureRowBy(firstVisibleAt)
-        && inWindow < window.messages() && firstVisibleAt - nowMillis <= window.delayedHorizonMillis();
+    return counts.due() == 0 && !reads.running() && !counts.futureRowBy(firstVisibleAt)
+        && region.inWindow() < window.messages() && firstVisibleAt - nowMillis <= window.delayedHorizonMillis();
   }
 
   /**
    * A never-received message became resident: it counts against the window, and if it is visible
    * now it moves the frontier. A delayed one (an "extra") leaves the frontier alone until its delay
-   * ends, see {@link #evictsOnDue}.
+   * ends, see {@link #evictedOnDue}.
    */
   void admitted(Message m, long nowMillis) {
-    m.inWindow = true;
-    inWindow++;
-    if (m.firstVisibleAtMillis() <= nowMillis) {
-      frontier = DeliveryPosition.max(frontier, DeliveryPosition.of(m));
+    if (paged) {
+      region.admitted(m, nowMillis);
+    }
+  }
+
+  /**
+   * A message moved in became resident, as {@link #admitted}; one handed back ({@code atFront})
+   * counts against the window only if there is room. Else it is resident outside it: it must stay
+   * resident (it is before R), and its memory came with it.
+   */
+  void admittedMoved(Message m, boolean atFront, long nowMillis) {
+    if (paged && (!atFront || region.inWindow() < window.messages())) {
+      region.admitted(m, nowMillis);
     }
   }
 
   /** A resident message was taken by a receive or a move, or left the queue. */
   void leftWindow(Message m) {
-    if (m.inWindow) {
-      m.inWindow = false;
-      inWindow--;
+    if (paged) {
+      region.left(m);
     }
   }
 
@@ -112,7 +125,8 @@ final class Backlog {
    * before the frontier if it was after it.
    */
   long takenBackFirstVisibleAt(long firstVisibleAt) {
-    return paged && frontier != DeliveryPosition.MIN ? Math.min(firstVisibleAt, frontier.major() - 1) : firstVisibleAt;
+    DeliveryPosition frontier = frontier();
+    return frontier != DeliveryPosition.MIN ? Math.min(firstVisibleAt, frontier.major() - 1) : firstVisibleAt;
   }
 
   /**
@@ -145,14 +159,15 @@ final class Backlog {
     if (!paged || !m.inWindow) {
       return false;
     }
+    region.extraDue(m);
     DeliveryPosition p = DeliveryPosition.of(m);
-    if (p.compareTo(frontier) <= 0 || m.rowLost) {
+    if (p.compareTo(region.frontier()) <= 0 || m.rowLost) {
       // Inside the resident region already; or with no row to read it back from, so it stays (a
       // page passes over its place, as nothing is there).
       return false;
     }
-    if (counts.due() == 0 && reading == null && !counts.futureRowBy(m.firstVisibleAtMillis())) {
-      frontier = p;
+    if (counts.due() == 0 && !reads.running() && !counts.futureRowBy(m.firstVisibleAtMillis())) {
+      region.reached(p);
       return false;
     }
     store.evict(m);
@@ -166,9 +181,18 @@ final class Backlog {
     return true;
   }
 
+  /**
+   * Durability commit: a pending extra's write committed. If its delay ended meanwhile it is due
+   * now, and is promoted or evicted as on its timer (shown directly, it could sit after R with
+   * durable-only rows before it, I1).
+   */
+  boolean evictedOnCommit(Message m, long nowMillis) {
+    return paged && m.firstVisibleAtMillis() <= nowMillis && region.isExtra(m) && evictedOnDue(m, nowMillis);
+  }
+
   private void count(Message m, long nowMillis) {
     counts.add(m.firstVisibleAtMillis(), m.sentAtMillis, nowMillis);
-    readingAllDue = false;
+    reads.countsChanged();
     scheduleMaturity();
   }
 
@@ -186,7 +210,7 @@ final class Backlog {
       return; // purged meanwhile, so no longer counted
     }
     counts.removeFailed(m.firstVisibleAtMillis(), m.sentAtMillis);
-    readingAllDue = false;
+    reads.countsChanged();
     scheduleMaturity();
     poke(nowMillis);
   }
@@ -198,9 +222,14 @@ final class Backlog {
     }
   }
 
-  /** Something readable may have changed: the queue looks again in a later turn, a safe point. */
-  private void poke(long atMillis) {
-    if (paged && !closed && counts.due() > 0 && reading == null && (!wake.isScheduled() || wake.dueAtMillis() > atMillis)) {
+  /**
+   * Something readable may have changed: the queue looks again in a later turn, a safe point; or,
+   * while a read runs, once it is answered.
+   */
+  void poke(long atMillis) {
+    if (paged && reads.running()) {
+      reads.changedWhileRunning();
+    } else if (paged && !closed && counts.due() > 0 && (!wake.isScheduled() || wake.dueAtMillis() > atMillis)) {
       env.index().schedule(wake, atMillis);
     }
   }
@@ -217,36 +246,18 @@ final class Backlog {
       return;
     }
     if (counts.mature(nowMillis)) {
-      readingAllDue = false; // rows became due that the read under way does not cover
+      reads.countsChanged(); // rows became due that the read under way does not cover
     }
     scheduleMaturity();
     if (counts.due() > 0) {
       store.tellReceivable(nowMillis);
     }
-    if (canRead(true)) {
-      reading = request(nowMillis);
-      env.backlog().readPage(queue, reading);
-    }
+    reads.readIfLow(nowMillis);
   }
 
-  /**
-   * A receive or a move came up short: reads a page at once if the store can, accepting it without
-   * serving waiting receives (the caller is serving one). True if rows came; false leaves the read
-   * to a later turn.
-   */
+  /** See {@link PageReads#pageNow}. */
   boolean pageNow(long nowMillis) {
-    if (!canRead(false)) {
-      return false;
-    }
-    PageRequest request = request(nowMillis);
-    PageResult result = env.backlog().readNow(request);
-    if (result == null) {
-      poke(nowMillis);
-      return false;
-    }
-    reading = request;
-    accept(request, result, nowMillis, false);
-    return !result.rows().isEmpty();
+    return paged && reads.pageNow(nowMillis);
   }
 
   /** Whether durable-only rows are due: a receive may find them through a page. */
@@ -254,83 +265,10 @@ final class Backlog {
     return paged && counts.due() > 0;
   }
 
-  /** A read is possible now, and (prefetch) worth asking for: the visible head is below half. */
-  private boolean canRead(boolean prefetch) {
-    return paged && !closed && reading == null && counts.due() > 0 && inWindow < window.messages()
-        && (!prefetch || 2L * store.readyCount() < window.messages())
-        && (env.budget().usedBytes() < env.budget().limitBytes() || inWindow == 0)
-        && readBound().compareTo(frontier) > 0;
-  }
-
-  /** §2.6: up to the last due position, and short of the first row not committed yet. */
-  private DeliveryPosition readBound() {
-    DeliveryPosition allDue = counts.lastDuePosition();
-    DeliveryPosition firstUncommitted = uncommitted.min();
-    return firstUncommitted == null || firstUncommitted.compareTo(allDue) > 0 ? allDue
-        : firstUncommitted.predecessor();
-  }
-
-  private PageRequest request(long nowMillis) {
-    long available = env.budget().limitBytes() - env.budget().usedBytes();
-    // A queue with nothing resident may always read one small page, so that other queues' windows
-    // never starve it (§2.14).
-    int rows = Math.min(window.messages() - inWindow, window.pageRows());
-    long bytes = window.bytes();
-    if (available <= 0) {
-      rows = Math.min(rows, 10);
-    } else {
-      bytes = Math.min(bytes, available);
-    }
-    DeliveryPosition bound = readBound();
-    readingAllDue = bound.equals(counts.lastDuePosition());
-    // Rows spilled while the read runs must be beyond it, or one that commits late could be passed
-    // over: they become visible now or later and take later keys. (§2.6 argues "after the matured
-    // bound", which fails within the millisecond the bound matured in.)
-    bound = DeliveryPosition.min(bound, new DeliveryPosition(nowMillis, store.nextKey() - 1));
-    return new PageRequest(store.metadata().generation(), epoch, frontier, bound, purgedBelowKey, rows, bytes);
-  }
-
-  /**
-   * The answer to the page read under way (§2.6): rows are restored in order behind the resident
-   * ones, expired ones are deleted, and the frontier moves to the last row. A stale answer (asked
-   * before a purge, or for a deleted queue) is dropped.
-   */
+  /** See {@link PageReads#accept}. */
   void accept(PageRequest request, PageResult result, long nowMillis, boolean serveWaiters) {
-    if (request != reading) {
-      return; // not the read under way: nothing was asked, or it was answered already
-    }
-    reading = null;
-    if (closed || request.epoch() != epoch) {
-      poke(nowMillis);
-      return;
-    }
-    long retentionMillis = store.attributes().retentionMillis();
-    for (RestoredMessage r : result.rows()) {
-      frontier = DeliveryPosition.max(frontier, DeliveryPosition.of(r));
-      if (store.find(r.key()) != null) {
-        duplicateRows++; // cannot happen (I1); counted so that tests and metrics can tell
-        continue;
-      }
-      counts.pagedIn(r.sentAtMillis());
-      if (r.sentAtMillis() + retentionMillis <= nowMillis) {
-        Message expired = ArrivingMessages.restored(r, 0, nowMillis); // to log its delete
-        expired.ownedBy(store);
-        env.changes().messageDeleted(store, expired);
-      } else {
-        store.restoreFromPage(r, nowMillis);
-      }
-    }
-    if (readingAllDue && !result.reachedLimit() && result.rows().size() < request.maxRows()
-        && counts.resyncAfterCompleteRead()) {
-      countResyncs++; // every due row was in range and fewer came than asked: the count was wrong
-    }
-    if (serveWaiters) {
-      store.tellReceivable(nowMillis);
-    }
-    if (!result.rows().isEmpty()) {
-      // More may follow. An empty answer would be empty again: what makes rows readable (a commit,
-      // a spill, a bucket maturing) looks again by itself, so no read is repeated in a loop.
-      poke(nowMillis);
+    if (paged) {
+      reads.accept(request, result, nowMillis, serveWaiters);
     }
   }
 
@@ -338,7 +276,7 @@ final class Backlog {
   void recovered(DeliveryPosition persistedFrontier, long pagedOut, java.util.Map<Long, Integer> future,
       long oldestSentAtMillis, long dueThroughMillis, long nowMillis) {
     if (paged) {
-      frontier = DeliveryPosition.max(frontier, persistedFrontier);
+      region.reached(persistedFrontier);
       counts.recovered(pagedOut, future, oldestSentAtMillis, dueThroughMillis);
       scheduleMaturity();
       poke(nowMillis);
@@ -349,16 +287,21 @@ final class Backlog {
   void purged(long purgedBelowKey) {
     this.purgedBelowKey = purgedBelowKey;
     epoch++;
-    counts.clear();
-    uncommitted.clear();
-    inWindow = 0; // every resident message was dropped
-    env.index().cancel(wake);
+    if (paged) {
+      counts.clear();
+      uncommitted.clear();
+      region.clear(); // every resident message was dropped
+      reads.purged();
+      env.index().cancel(wake);
+    }
   }
 
   /** The queue was deleted: nothing more is read, answers under way are dropped. */
   void close() {
     closed = true;
-    env.index().cancel(wake);
+    if (paged) {
+      env.index().cancel(wake);
+    }
   }
 
   /** The exact counts of durable-only rows. */
@@ -367,27 +310,42 @@ final class Backlog {
   }
 
   int inWindow() {
-    return inWindow;
+    return paged ? region.inWindow() : 0;
   }
 
   DeliveryPosition frontier() {
-    return frontier;
+    return paged ? region.frontier() : DeliveryPosition.MIN;
   }
 
   long epoch() {
     return epoch;
   }
 
+  long purgedBelowKey() {
+    return purgedBelowKey;
+  }
+
+  boolean closed() {
+    return closed;
+  }
+
   int uncommittedCount() {
-    return uncommitted.size();
+    return paged ? uncommitted.size() : 0;
   }
 
+  /** Rows a page brought that were resident already; never anything but 0 (asserted by tests). */
   long duplicateRows() {
-    return duplicateRows;
+    return paged ? reads.duplicateRows() : 0;
   }
 
+  /** Complete reads that came back short with rows still counted due (each is read again). */
+  long shortReads() {
+    return paged ? reads.shortReads() : 0;
+  }
+
+  /** Two short complete reads in a row: the due count was wrong, and was set right. */
   long countResyncs() {
-    return countResyncs;
+    return paged ? reads.countResyncs() : 0;
   }
 
   /** This backlog's one timer: the earliest future bucket is due, or a look is wanted soon. */

@@ -11,6 +11,9 @@ package dev.sluice.model;
  * take are exactly the due ones: those before the matured bound.
  */
 final class BacklogCounts {
+  /** Of every queue that is not paged: it has no durable-only rows, and this is never changed. */
+  static final BacklogCounts NONE = new BacklogCounts(1);
+
   private final long bucketMillis;
   private long pagedOut;
   private long due;
@@ -60,20 +63,18 @@ final class BacklogCounts {
   }
 
   /**
-   * A read that covered every due row came back short of its limit with {@link #due} still above 0:
-   * the count was wrong (it must not happen). Sets it right, and says whether it had to.
+   * A read that covered every due row came back short of its limit with {@link #due} still above 0,
+   * twice in a row with nothing changed between: the count was wrong (it must not happen), and is
+   * set right, as nothing more would ever be read for it. The first such read may only have missed
+   * rows (a reader behind the commits it was told of): the caller reads again.
    */
-  boolean resyncAfterCompleteRead() {
-    if (due == 0) {
-      return false;
-    }
+  void resyncAfterCompleteRead() {
     pagedOut -= due;
     due = 0;
     if (pagedOut == 0) {
       oldestSentAt = Long.MAX_VALUE;
       oldestStale = false;
     }
-    return true;
   }
 
   /**
@@ -91,9 +92,13 @@ final class BacklogCounts {
     return any;
   }
 
-  /** The last position a read may take as due: every position first visible before the bound. */
+  /**
+   * The last position a read may take as due: every position first visible before the bound; MIN
+   * while nothing has matured (no position is due, and {@code maturedBound - 1} would overflow).
+   */
   DeliveryPosition lastDuePosition() {
-    return new DeliveryPosition(maturedBound - 1, Long.MAX_VALUE);
+    return maturedBound == Long.MIN_VALUE ? DeliveryPosition.MIN
+        : new DeliveryPosition(maturedBound - 1, Long.MAX_VALUE);
   }
 
   /** When the earliest future bucket matures, or MAX_VALUE when none. */

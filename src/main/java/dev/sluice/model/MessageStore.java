@@ -89,18 +89,15 @@ public final class MessageStore {
   /** Charges the shared memory budget, or answers the retryable RequestThrottled. */
   void charge(long bytes) {
     if (!env.budget().tryCharge(bytes)) {
-      throw new SqsException(
-          ErrorCode.REQUEST_THROTTLED,
-          "Sluice's memory budget of " + env.budget().limitBytes()
-              + " bytes is exhausted; retry after consumers have deleted messages.");
+      throw new SqsException(ErrorCode.REQUEST_THROTTLED, "Sluice's memory budget of " + env.budget().limitBytes()
+          + " bytes is exhausted; retry after consumers have deleted messages.");
     }
   }
 
   /**
    * The write of a message this store logged has committed: a pending message starts its delay or
-   * becomes receivable, a spilled one may be read back from now on. A message purged or deleted
-   * with its queue meanwhile stays gone. (Paged mode needs this for every stored message, in both
-   * durabilities.)
+   * becomes receivable, a spilled one may be read back from now on. One purged or deleted with its
+   * queue meanwhile stays gone. (Paged mode needs this for every stored message, both durabilities.)
    */
   public void commitPending(Message m, long nowMillis) {
     if (m.owner() != this) {
@@ -108,10 +105,11 @@ public final class MessageStore {
     }
     m.rowWritten = true;
     // Only sends held until committed wait here; a relaxed send is pending only within its store().
-    if (m.state() == MessageState.PENDING && env.changes().holdsSendsUntilCommitted()) {
-      visibility.start(m, m.pendingDelaySeconds(), nowMillis);
-    } else if (m.state() == MessageState.PAGED_OUT) {
+    if (m.state() == MessageState.PAGED_OUT) {
       backlog.spillCommitted(m, nowMillis);
+    } else if (m.state() == MessageState.PENDING && env.changes().holdsSendsUntilCommitted()
+        && !backlog.evictedOnCommit(m, nowMillis)) {
+      visibility.start(m, m.pendingDelaySeconds(), nowMillis);
     }
   }
 
@@ -180,7 +178,7 @@ public final class MessageStore {
       backlog.spillMoved(m, nowMillis);
       return;
     }
-    admit(m, true, nowMillis);
+    admit(m, true, false, nowMillis);
     visibility.show(m, false, nowMillis);
   }
 
@@ -194,7 +192,7 @@ public final class MessageStore {
       backlog.spillMoved(m, nowMillis);
       return;
     }
-    admit(m, false, nowMillis);
+    admit(m, false, false, nowMillis);
     visibility.show(m, false, nowMillis);
   }
 
@@ -204,16 +202,15 @@ public final class MessageStore {
    */
   void takeBack(Message from, long nowMillis) {
     Message m = new Message(from, nextKey++, from.deduplicationId, from.sequenceNumber, from.deadLetterSourceArn);
-    // at the front, where it was: its place in delivery order goes with it (and it stays resident)
     m.arrived(Arrival.KEPT_SENT_TIME, backlog.takenBackFirstVisibleAt(from.firstVisibleAtMillis()));
-    admit(m, true, nowMillis);
+    admit(m, true, true, nowMillis);
     visibility.showAtFront(m, nowMillis);
   }
 
-  /** A message moved in; {@code keptSentTime} when it keeps the time it was first sent. */
-  private void admit(Message m, boolean keptSentTime, long nowMillis) {
+  /** A message moved in; {@code keptSentTime}: it keeps the time it was first sent. */
+  private void admit(Message m, boolean keptSentTime, boolean atFront, long nowMillis) {
     m.ownedBy(this);
-    backlog.admitted(m, nowMillis);
+    backlog.admittedMoved(m, atFront, nowMillis);
     byKey.put(m.key, m);
     if (keptSentTime) {
       retention.addMoved(m);
@@ -282,10 +279,7 @@ public final class MessageStore {
     });
   }
 
-  /**
-   * Takes up to {@code max} visible messages out of the queue, in delivery order, for a move task;
-   * their memory charge goes with them.
-   */
+  /** Takes up to {@code max} visible messages out, in delivery order, for a move task, with their charge. */
   List<Message> takeForMove(int max, long nowMillis) {
     List<Message> taken = new ArrayList<>(max);
     takeReceivable(max, taken);
@@ -306,6 +300,11 @@ public final class MessageStore {
   /** The live message with this key, or null. */
   Message find(long key) {
     return byKey.get(key);
+  }
+
+  /** Every message held here (tests: the memory budget is charged for exactly these). */
+  void forEachHeld(Consumer<Message> action) {
+    byKey.forEach(action);
   }
 
   /** The retention period changed: the sweep is due for the oldest message under the new one. */

@@ -7,6 +7,7 @@ import dev.sluice.api.SendMessage;
 import dev.sluice.api.SqsException;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * Owned by the shard event loop that owns the queue, and called only there: its move tasks, when
@@ -267,6 +268,11 @@ public final class QueueState {
   /** The resident message with this key, or null (tests: a page brings a row back as a new one). */
   Message resident(long key) {
     return store.find(key);
+  }
+
+  /** Every message this queue holds in memory (tests: the budget is charged for exactly these). */
+  void forEachResident(Consumer<Message> action) {
+    store.forEachHeld(action);
   }
 
   /** This queue's paging state (tests; metrics). */

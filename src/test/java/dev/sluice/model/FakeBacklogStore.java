@@ -87,6 +87,43 @@ final class FakeBacklogStore implements ChangeLog, BacklogStore {
     return new FakeBacklogStore(ChangeLog.NONE, false);
   }
 
+  /**
+   * Commits and answers only when the test says, under durability commit: a send stays PENDING
+   * until its write commits here.
+   */
+  static FakeBacklogStore manualHoldingSends() {
+    return new FakeBacklogStore(HOLDING_SENDS, false);
+  }
+
+  /** Durability commit with nothing persisted: what the fake adds is all there is. */
+  private static final ChangeLog HOLDING_SENDS = new ChangeLog() {
+    @Override
+    public boolean holdsSendsUntilCommitted() {
+      return true;
+    }
+
+    @Override
+    public void queueSaved(QueueState q) {}
+
+    @Override
+    public void queueDeleted(QueueState q) {}
+
+    @Override
+    public void queuePurged(QueueState q) {}
+
+    @Override
+    public void messageStored(MessageStore q, Message m) {}
+
+    @Override
+    public void messageChanged(MessageStore q, Message m) {}
+
+    @Override
+    public void messageDeleted(MessageStore q, Message m) {}
+
+    @Override
+    public void deduplicationRemembered(MessageStore q, String key, Message m, long expiresAtMillis) {}
+  };
+
   void clock(LongSupplier clock) {
     this.clock = clock;
   }
@@ -175,6 +212,17 @@ final class FakeBacklogStore implements ChangeLog, BacklogStore {
     if (s.stored != null) {
       s.store.dropPending(s.stored);
     }
+  }
+
+  /** Commits the submission that stored {@code m}. */
+  void commitStored(Message m) {
+    for (int i = 0; i < uncommitted.size(); i++) {
+      if (uncommitted.get(i).stored == m) {
+        commit(i);
+        return;
+      }
+    }
+    throw new AssertionError("no uncommitted write of " + m.body());
   }
 
   void commitAll() {
@@ -309,6 +357,15 @@ final class FakeBacklogStore implements ChangeLog, BacklogStore {
     if (read.snapshot == null) {
       read.snapshot = page(read.request);
     }
+  }
+
+  /**
+   * Answers read {@code i} with no rows, as a reader whose snapshot missed rows it was told had
+   * committed would (a lagging connection): the model must not lose those rows for it.
+   */
+  void answerEmpty(int i) {
+    PendingRead read = reads.remove(i);
+    read.queue.acceptPage(read.request, new PageResult(List.of(), false), clock.getAsLong());
   }
 
   /** Answers read {@code i}, with its snapshot if one was taken, else with the table as it is now. */
