@@ -7,35 +7,26 @@
 # executor's time, without the commit's WAL flush).
 # usage: loadtest/scripts/fence-cost.sh [rounds] [seconds per run]
 set -euo pipefail
+self="$(cd "$(dirname "$0")" && pwd)/$(basename "$0")"
 cd "$(dirname "$0")/../.."
+export PGPORT=${PGPORT:-5597}
+if [ -z "${SLUICE_PG_URL:-}" ]; then
+  # first on a throwaway cluster of its own, with pg_stat_statements loaded
+  PG_SETTINGS="-c shared_preload_libraries=pg_stat_statements" exec loadtest/scripts/with-postgres.sh "$self" "$@"
+fi
 ROUNDS=${1:-4}; SECONDS_PER_RUN=${2:-10}
 PGBIN=${PGBIN:-$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)}
 DIR=$(mktemp -d /tmp/sluice-fence-cost.XXXXXX)
-PORT=${PGPORT:-5597}
-RUN_AS=(); [ "$(id -u)" = 0 ] && { chown postgres:postgres "$DIR"; RUN_AS=(runuser -u postgres --); }
-"${RUN_AS[@]}" "$PGBIN/initdb" -D "$DIR/data" -A trust -U postgres -E UTF8 --no-locale >"$DIR/initdb.log"
-"${RUN_AS[@]}" "$PGBIN/pg_ctl" -D "$DIR/data" -l "$DIR/server.log" -w -t 30 \
-  -o "-p $PORT -k $DIR -c listen_addresses=127.0.0.1 -c shared_preload_libraries=pg_stat_statements" start >/dev/null
-trap '"${RUN_AS[@]}" "$PGBIN/pg_ctl" -D "$DIR/data" -m fast -w stop >/dev/null || true; rm -rf "$DIR"' EXIT
-PSQL=("$PGBIN/psql" -h 127.0.0.1 -p "$PORT" -U postgres -q -v ON_ERROR_STOP=1)
+trap 'rm -rf "$DIR"' EXIT
+PSQL=("$PGBIN/psql" -h 127.0.0.1 -p "$PGPORT" -U postgres -q -v ON_ERROR_STOP=1)
 for script in src/main/resources/db/migration/V*.sql; do "${PSQL[@]}" -f "$script"; done
 "${PSQL[@]}" -c "CREATE EXTENSION pg_stat_statements; CREATE SEQUENCE fence_cost_keys; UPDATE sluice_owner SET epoch = 1"
 ROWS="INSERT INTO sluice_messages (queue_id, message_key, message_id, sent_at, sequence_number, visible_at,
- receive_count, first_receive_at, receipt_sequence, content) SELECT 1, nextval('fence_cost_keys'), gen_random_uuid(),
- 0, 0, 0, 0, 0, 0, '\\x000102030405060708090a0b0c0d0e0f'::bytea FROM generate_series(1, 88)"
+ receive_count, first_receive_at, receipt_sequence, first_visible_at, content) SELECT 1, nextval('fence_cost_keys'),
+ gen_random_uuid(), 0, 0, 0, 0, 0, 0, 0, '\\x000102030405060708090a0b0c0d0e0f'::bytea FROM generate_series(1, 88)"
 echo "WITH i AS ($ROWS) SELECT 1;" | tr '\n' ' ' >"$DIR/batch.sql"
 echo "WITH f AS (SELECT sluice_fence(1) AS epoch), i AS ($ROWS) SELECT epoch FROM f;" | tr '\n' ' ' >"$DIR/fenced-batch.sql"
 echo "SELECT 1;" >"$DIR/select-1.sql"
 echo "SELECT sluice_fence(1);" >"$DIR/fence.sql"
 chmod a+r "$DIR"/*.sql
-for round in $(seq 1 "$ROUNDS"); do
-  for variant in batch fenced-batch select-1 fence; do
-    "${PSQL[@]}" -c "SELECT pg_stat_statements_reset()" >/dev/null
-    out=$("$PGBIN/pgbench" -h 127.0.0.1 -p "$PORT" -U postgres -n -M prepared -c 3 -j 1 -T "$SECONDS_PER_RUN" \
-      -f "$DIR/$variant.sql" postgres 2>/dev/null)
-    exec_ms=$("${PSQL[@]}" -At -c "SELECT round(sum(total_exec_time)::numeric / sum(calls), 3) FROM pg_stat_statements
-      WHERE query NOT LIKE '%pg_stat_statements%' AND calls > 100")
-    echo "round $round $variant: $(echo "$out" | grep -E "^tps|latency average" \
-      | sed 's/ (without initial connection time)//' | tr '\n' ' ')executes in $exec_ms ms"
-  done
-done
+loadtest/scripts/pgbench-statements.sh "$ROUNDS" "$SECONDS_PER_RUN" "$DIR" batch fenced-batch select-1 fence

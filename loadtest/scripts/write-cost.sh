@@ -52,16 +52,6 @@ echo "WITH f AS (SELECT sluice_fence(1) AS epoch), i AS ($V4), $TALLY SELECT epo
 echo "WITH f AS (SELECT sluice_fence(1) AS epoch), i AS (${V4/sluice_messages/delayed_only}) SELECT epoch FROM f;" \
   | tr '\n' ' ' >"$DIR/delayed-only.sql"
 chmod a+r "$DIR"/*.sql
-for round in $(seq 1 "$ROUNDS"); do
-  for variant in v3 v4 v4-tallied delayed-only; do
-    "${PSQL[@]}" -c "SELECT pg_stat_statements_reset()" >/dev/null
-    out=$("$PGBIN/pgbench" -h 127.0.0.1 -p "$PORT" -U postgres -n -M prepared -c 3 -j 1 -T "$SECONDS_PER_RUN" \
-      -f "$DIR/$variant.sql" postgres 2>/dev/null)
-    exec_ms=$("${PSQL[@]}" -At -c "SELECT round(sum(total_exec_time)::numeric / sum(calls), 3) FROM pg_stat_statements
-      WHERE query NOT LIKE '%pg_stat_statements%' AND calls > 100")
-    echo "round $round $variant: $(echo "$out" | grep -E "^tps|latency average" \
-      | sed 's/ (without initial connection time)//' | tr '\n' ' ')executes in $exec_ms ms"
-  done
-  # each round starts from empty tables, so that table size does not favour the first variant
-  "${PSQL[@]}" -c "TRUNCATE v3_messages, sluice_messages, sluice_queue_tallies, delayed_only"
-done
+# each round starts from empty tables, so that table size does not favour the first variant
+AFTER_ROUND="TRUNCATE v3_messages, sluice_messages, sluice_queue_tallies, delayed_only" \
+  loadtest/scripts/pgbench-statements.sh "$ROUNDS" "$SECONDS_PER_RUN" "$DIR" v3 v4 v4-tallied delayed-only
