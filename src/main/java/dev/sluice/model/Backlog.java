@@ -41,6 +41,11 @@ final class Backlog {
   private final PageReads reads;
   private boolean closed;
   private final Wake wake;
+  /**
+   * A move task that found nothing resident while rows were due (§2.13): it waits for the next
+   * page, or for the count of due rows to drop (a failed write, a purge), whichever comes first.
+   */
+  private Timed pagedWaiter;
 
   Backlog(ShardResources env, MessageStore store, QueueState queue, boolean fifo) {
     this.env = env;
@@ -213,6 +218,9 @@ final class Backlog {
     reads.countsChanged();
     scheduleMaturity();
     poke(nowMillis);
+    if (counts.due() == 0) {
+      wakePagedWaiter(nowMillis); // no page may come: the row it waited for never existed
+    }
   }
 
   private void scheduleMaturity() {
@@ -269,6 +277,33 @@ final class Backlog {
   void accept(PageRequest request, PageResult result, long nowMillis, boolean serveWaiters) {
     if (paged) {
       reads.accept(request, result, nowMillis, serveWaiters);
+      wakePagedWaiter(nowMillis); // rows came, or the counts were set right, or the answer was stale
+    }
+  }
+
+  /** See {@link QueueState#whenPaged}. One waiter at a time: a queue runs one move task at a time. */
+  boolean whenPaged(Timed task) {
+    if (!hasDueRows()) {
+      return false;
+    }
+    pagedWaiter = task;
+    return true;
+  }
+
+  boolean hasPagedWaiter() {
+    return pagedWaiter != null;
+  }
+
+  /**
+   * The move task waiting for a page, if any, looks again (after a purge: finds nothing left, and
+   * completes). Scheduled rather than called: an answer may be accepted within a receive, and a
+   * move step taken there would re-enter the queue's structures.
+   */
+  void wakePagedWaiter(long nowMillis) {
+    if (pagedWaiter != null) {
+      Timed task = pagedWaiter;
+      pagedWaiter = null;
+      env.index().schedule(task, nowMillis);
     }
   }
 

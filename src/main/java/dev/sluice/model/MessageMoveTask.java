@@ -58,6 +58,11 @@ public final class MessageMoveTask extends Timed {
     int n = (int) Math.min(room, toMove - moved);
     List<Message> batch = n <= 0 ? List.of() : source.takeForMove(n, nowMillis);
     if (batch.isEmpty()) {
+      // Durable-only rows still due are the task's to move too: it is stepped again once a page of
+      // them is in memory (or nothing is left to wait for), rather than reporting them moved.
+      if (n > 0 && source.whenPaged(this)) {
+        return;
+      }
       status = Status.COMPLETED;
       return;
     }

@@ -43,6 +43,11 @@ public final class QueueState {
 
   private void serveWaiters(long nowMillis) {
     receiving.serveWaiters(nowMillis);
+    // A move task waiting for a page takes what became receivable without one (a visibility
+    // timeout ran out) rather than wait for a page that a full head may never ask for.
+    if (store.backlog().hasPagedWaiter() && store.hasReceivable()) {
+      store.backlog().wakePagedWaiter(nowMillis);
+    }
   }
 
   private void pendingDropped(Message m) {
@@ -168,6 +173,7 @@ public final class QueueState {
     }
     purgeAllowedAtMillis = nowMillis + Limits.PURGE_INTERVAL_MILLIS;
     dropAllMessages();
+    store.backlog().wakePagedWaiter(nowMillis); // no page comes for the rows purged
   }
 
   /** The queue is being deleted: parked receives answer empty and every message is released. */
@@ -246,6 +252,15 @@ public final class QueueState {
   /** Up to {@code max} visible messages leave for a move task, in delivery order. */
   List<Message> takeForMove(int max, long nowMillis) {
     return store.takeForMove(max, nowMillis);
+  }
+
+  /**
+   * Paged mode: if durable-only rows of this queue are due, {@code task} is scheduled (in a later
+   * turn, never within the answer's call) once a page read is answered or nothing is left to wait
+   * for, and true is returned; false when no row is due, and nothing is scheduled.
+   */
+  boolean whenPaged(Timed task) {
+    return store.backlog().whenPaged(task);
   }
 
   /**
