@@ -41,11 +41,18 @@ final class BacklogRecovery {
       + " UNION ALL SELECT * FROM sluice_messages b WHERE b.queue_id = q.id AND b.message_key >= q.purged_below_key"
       + " AND q.name NOT LIKE '%.fifo' AND (b.first_visible_at, b.message_key) <= (f.frontier_major, f.frontier_minor)) m"
       + " ORDER BY m.queue_id, m.sequence_number, m.message_key";
-  /** Rows after F not visible at $1, by bucket of $2 ms: the delayed part of each standard queue's backlog. */
+  /**
+   * Rows after F not visible at $1, by bucket of $2 ms: the delayed part of each standard queue's
+   * backlog, an index range over the sends of the longest delay.
+   */
   static final String FUTURE = FRONTIERS + " SELECT q.id, h.b, h.n FROM sluice_queues q LEFT JOIN f ON f.queue_id = q.id"
       + " CROSS JOIN LATERAL (SELECT m.first_visible_at / $2 * $2 AS b, count(*) AS n FROM sluice_messages m"
       + " WHERE m.queue_id = q.id AND m.first_visible_at > $1 AND m.message_key >= q.purged_below_key"
-      + AFTER_FRONTIER + " GROUP BY 1) h WHERE q.name NOT LIKE '%.fifo'";
+      // One lower bound for the index range, the later of F and now: given two, PostgreSQL starts
+      // the range at F and filters the rest, reading the whole backlog (0.2 s per million rows).
+      + " AND (m.first_visible_at, m.message_key) > (greatest($1, coalesce(f.frontier_major, -9223372036854775808)),"
+      + " CASE WHEN $1 > coalesce(f.frontier_major, -9223372036854775808) THEN 9223372036854775807"
+      + " ELSE coalesce(f.frontier_minor, -9223372036854775808) END) GROUP BY 1) h WHERE q.name NOT LIKE '%.fifo'";
   /**
    * The sent time of each standard queue's first row after F: its oldest unless delays or dead
    * letters put an older one later (refreshing it exactly is step 5, §2.7).

@@ -76,7 +76,10 @@ public final class DurableStore {
     String holder = holder();
     // Named after the holder, so that pg_stat_activity tells which server a session belongs to.
     PgConnectOptions options =
-        PgConnectOptions.fromUri(config.pgUrl()).addProperty("application_name", "sluice " + holder);
+        PgConnectOptions.fromUri(config.pgUrl()).addProperty("application_name", "sluice " + holder)
+            // Every statement Sluice runs is short and index-bound, but some are estimated costly
+            // (lateral joins at start-up): JIT compiling them took 300 ms for a 2 ms query.
+            .addProperty("jit", "off");
     Pool pool = pool(vertx, options, config.poolSize(), "sluice-pg");
     // Page reads (pg.headWindowMessages) have connections of their own, so that a receive waiting
     // for a page never queues behind the writer's batches. Connections are opened on first use:
