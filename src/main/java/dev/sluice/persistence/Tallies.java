@@ -14,7 +14,6 @@ import java.util.Map;
  * queue so that lanes of earlier runs do not pile up.
  */
 public final class Tallies {
-  static final String SUMS = "SELECT queue_id, sum(messages) FROM sluice_queue_tallies GROUP BY queue_id";
   /**
    * Every lane's row replaced by one per live queue ($2, $3: ids and counts) keeping the highest
    * frontier; rows of queues that no longer exist go. Fenced.
@@ -71,14 +70,10 @@ public final class Tallies {
    * the queues' tallies, as the owner at {@code epoch}.
    */
   public static Future<List<String>> settle(Pool pool, long epoch, Map<Long, Long> counted) {
-    return pool.query(SUMS).execute().compose(rows -> {
+    return read(pool).compose(tallies -> {
       List<String> mismatches = new ArrayList<>();
-      Map<Long, Long> tallied = new java.util.HashMap<>();
-      for (Row r : rows) {
-        tallied.put(r.getLong(0), r.getLong(1));
-      }
       counted.forEach((queue, n) -> {
-        long t = tallied.getOrDefault(queue, 0L);
+        long t = tallies.getOrDefault(queue, Tally.NONE).messages();
         if (t != n) {
           mismatches.add("queue " + queue + " holds " + n + " messages, its tally says " + t);
         }

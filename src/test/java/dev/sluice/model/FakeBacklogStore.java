@@ -92,37 +92,9 @@ final class FakeBacklogStore implements ChangeLog, BacklogStore {
    * until its write commits here.
    */
   static FakeBacklogStore manualHoldingSends() {
-    return new FakeBacklogStore(HOLDING_SENDS, false);
+    return new FakeBacklogStore(new ChangeLogTest.Recording(true), false);
   }
 
-  /** Durability commit with nothing persisted: what the fake adds is all there is. */
-  private static final ChangeLog HOLDING_SENDS = new ChangeLog() {
-    @Override
-    public boolean holdsSendsUntilCommitted() {
-      return true;
-    }
-
-    @Override
-    public void queueSaved(QueueState q) {}
-
-    @Override
-    public void queueDeleted(QueueState q) {}
-
-    @Override
-    public void queuePurged(QueueState q) {}
-
-    @Override
-    public void messageStored(MessageStore q, Message m) {}
-
-    @Override
-    public void messageChanged(MessageStore q, Message m) {}
-
-    @Override
-    public void messageDeleted(MessageStore q, Message m) {}
-
-    @Override
-    public void deduplicationRemembered(MessageStore q, String key, Message m, long expiresAtMillis) {}
-  };
 
   void clock(LongSupplier clock) {
     this.clock = clock;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sluice.testtools.NeedsTools;
+import dev.sluice.testtools.TallyCheck;
 import dev.sluice.testtools.ThrowawayPostgres;
 import dev.sluice.testtools.Tool;
 import io.vertx.core.Vertx;
@@ -84,20 +85,8 @@ class BatchWriterIT {
     return out;
   }
 
-  /** Per live queue, its rows at or above its purge key: what the tallies must say. */
-  static Map<Long, Long> live() throws Exception {
-    Map<Long, Long> out = new TreeMap<>();
-    for (Row r : pool.query("SELECT q.id, count(m.queue_id) FROM sluice_queues q LEFT JOIN sluice_messages m"
-        + " ON m.queue_id = q.id AND m.message_key >= q.purged_below_key GROUP BY q.id").execute()
-        .await(10, TimeUnit.SECONDS)) {
-      out.put(r.getLong(0), r.getLong(1));
-    }
-    return out;
-  }
-
   static void assertTalliesExact() throws Exception {
-    Map<Long, Long> tallied = tallied();
-    live().forEach((queue, n) -> assertEquals(n, tallied.getOrDefault(queue, 0L), "queue " + queue));
+    TallyCheck.assertExact(pg.url());
   }
 
   static String frontier(long queueId) throws Exception {
