@@ -84,7 +84,7 @@ public final class QueueActions {
 
   public Future<GetQueueAttributes.Response> getQueueAttributes(Caller c, GetQueueAttributes.Request r) {
     return owningShard.onQueueUrl(
-        c, "GetQueueAttributes", r.queueUrl(), (s, q) -> new GetQueueAttributes.Response(q.attributeValues(r.attributeNames())));
+        c, "GetQueueAttributes", r.queueUrl(), (s, q) -> new GetQueueAttributes.Response(q.attributeValues(r.attributeNames(), s.now())));
   }
 
   public Future<Void> setQueueAttributes(Caller c, SetQueueAttributes.Request r) {

@@ -169,8 +169,8 @@ public final class Shard {
     for (QueueState q : allQueues()) {
       duplicateRows += q.backlogDuplicateRows();
       long sentAt = q.oldestSentAtMillis();
-      out.add(new QueueSample(q.metadata().key(), q.approximateNumberOfMessages(),
-          q.approximateNumberOfMessagesNotVisible(), q.approximateNumberOfMessagesDelayed(),
+      out.add(new QueueSample(q.metadata().key(), q.approximateNumberOfMessages(now),
+          q.approximateNumberOfMessagesNotVisible(), q.approximateNumberOfMessagesDelayed(now),
           sentAt < 0 ? 0 : Math.max(0, now - sentAt)));
     }
     return new EngineSample(out, env.parking().parkedInShard(), duplicateRows);

@@ -17,9 +17,15 @@ package dev.sluice.model;
  * <p>The resident region (R, the window, extras) is a {@link ResidentRegion}; the page reads are
  * {@link PageReads}; this class decides what is admitted, spilled or evicted, and counts it.
  *
- * <p>With {@link HeadWindow#UNBOUNDED} (memory mode, paging off) and on FIFO queues, every message
- * is resident and the memory budget refuses sends once spent, exactly as before paging existed.
- * Pure: no clock, no I/O; the durable store is asked through {@link BacklogStore}.
+ * <p>A FIFO queue's delivery order is its sequence numbers (§2.12): its resident part is a prefix of
+ * it, so a send stays resident only while no row is durable-only, every group's resident messages
+ * come before its durable-only ones, and pages append to the groups in order. Delays do not change
+ * that order (a delayed message holds its group's place), so there are no extras; which durable-only
+ * rows are delayed is counted by sent time under the queue's {@link FifoDelayRule}.
+ *
+ * <p>With {@link HeadWindow#UNBOUNDED} (memory mode, paging off) every message is resident and the
+ * memory budget refuses sends once spent, exactly as before paging existed. Pure: no clock, no I/O;
+ * the durable store is asked through {@link BacklogStore}.
  */
 final class Backlog {
   private final ShardResources env;
@@ -27,10 +33,16 @@ final class Backlog {
   private final MessageStore store;
   private final QueueState queue;
   /**
-   * Whether messages may leave memory at all: a bounded window on a standard queue. Unpaged, none
-   * of the structures below is allocated (memory mode is the product's hot path).
+   * Whether messages may leave memory at all: a bounded window. Unpaged, none of the structures
+   * below is allocated (memory mode is the product's hot path).
    */
   private final boolean paged;
+  /** Ordered by sequence number rather than by when messages first become visible. */
+  private final boolean fifo;
+  /** FIFO queues: when never-received messages become visible; null on standard queues. */
+  private final FifoDelayRule delayRule;
+  /** Paged FIFO queues: durable-only rows a delay may hold back, by sent time; else null. */
+  private final SentTimeCounts sentTimes;
   /** R, and the resident never-received messages counted against the window. */
   private final ResidentRegion region;
   private final BacklogCounts counts;
@@ -52,9 +64,12 @@ final class Backlog {
     this.window = env.window();
     this.store = store;
     this.queue = queue;
-    this.paged = env.window().paged() && !fifo;
-    this.region = paged ? new ResidentRegion() : null;
-    this.counts = paged ? new BacklogCounts(window.bucketMillis()) : BacklogCounts.NONE;
+    this.paged = env.window().paged();
+    this.fifo = fifo;
+    this.delayRule = fifo ? new FifoDelayRule() : null;
+    this.sentTimes = paged && fifo ? new SentTimeCounts(window.bucketMillis()) : null;
+    this.region = paged ? new ResidentRegion(fifo) : null;
+    this.counts = paged ? new BacklogCounts(window.bucketMillis(), fifo) : BacklogCounts.NONE;
     this.uncommitted = paged ? new UncommittedSpills() : null;
     this.wake = paged ? new Wake() : null;
     this.reads = paged ? new PageReads(env, store, queue, this, region, counts, uncommitted) : null;
@@ -67,7 +82,7 @@ final class Backlog {
    * before the frontier, so that new rows always land after it (I2) even if the clock went back.
    */
   long firstVisibleAt(long requestedMillis) {
-    return paged ? Math.max(requestedMillis, region.frontier().major()) : requestedMillis;
+    return paged && !fifo ? Math.max(requestedMillis, region.frontier().major()) : requestedMillis;
   }
 
   /**
@@ -89,9 +104,13 @@ final class Backlog {
 
   /**
    * §2.5: resident only if no durable-only row could come before it (none due, none being read,
-   * none due earlier), the window has room, and it becomes visible within the delayed horizon.
+   * none due earlier), the window has room, and it becomes visible within the delayed horizon. On a
+   * FIFO queue every durable-only row comes before it (§2.12): resident only while there is none.
    */
   private boolean hasRoomAhead(long firstVisibleAt, long nowMillis) {
+    if (fifo) {
+      return counts.pagedOut() == 0 && !reads.running() && region.inWindow() < window.messages();
+    }
     return counts.due() == 0 && !reads.running() && !counts.futureRowBy(firstVisibleAt)
         && region.inWindow() < window.messages() && firstVisibleAt - nowMillis <= window.delayedHorizonMillis();
   }
@@ -130,6 +149,9 @@ final class Backlog {
    * before the frontier if it was after it.
    */
   long takenBackFirstVisibleAt(long firstVisibleAt) {
+    if (fifo) {
+      return firstVisibleAt; // its sequence number, which it keeps, is its place
+    }
     DeliveryPosition frontier = frontier();
     return frontier != DeliveryPosition.MIN ? Math.min(firstVisibleAt, frontier.major() - 1) : firstVisibleAt;
   }
@@ -161,8 +183,8 @@ final class Backlog {
    * with no delete logged, its row staying, and is read back in its turn.
    */
   boolean evictedOnDue(Message m, long nowMillis) {
-    if (!paged || !m.inWindow) {
-      return false;
+    if (!paged || fifo || !m.inWindow) {
+      return false; // FIFO: a delayed message holds its place, there are no extras
     }
     region.extraDue(m);
     DeliveryPosition p = DeliveryPosition.of(m);
@@ -197,6 +219,9 @@ final class Backlog {
 
   private void count(Message m, long nowMillis) {
     counts.add(m.firstVisibleAtMillis(), m.sentAtMillis, nowMillis);
+    if (fifo && m.arrival() == Arrival.SENT) {
+      sentTimes.add(m.sentAtMillis, nowMillis);
+    }
     reads.countsChanged();
     scheduleMaturity();
   }
@@ -215,6 +240,9 @@ final class Backlog {
       return; // purged meanwhile, so no longer counted
     }
     counts.removeFailed(m.firstVisibleAtMillis(), m.sentAtMillis);
+    if (fifo && m.arrival() == Arrival.SENT) {
+      sentTimes.remove(m.sentAtMillis);
+    }
     reads.countsChanged();
     scheduleMaturity();
     poke(nowMillis);
@@ -307,12 +335,19 @@ final class Backlog {
     }
   }
 
-  /** Start-up, rows up to the persisted frontier F restored: R = F, the rest counted, read as spilled rows. */
+  /**
+   * Start-up, rows up to the persisted frontier F restored: R = F, the rest counted, read as spilled
+   * rows. {@code future}: on a standard queue rows by due-time bucket, on a FIFO queue the rows sent
+   * with the queue's delay within the longest delay, by sent-time bucket.
+   */
   void recovered(DeliveryPosition persistedFrontier, long pagedOut, java.util.Map<Long, Integer> future,
       long oldestSentAtMillis, long dueThroughMillis, long nowMillis) {
     if (paged) {
       region.reached(persistedFrontier);
-      counts.recovered(pagedOut, future, oldestSentAtMillis, dueThroughMillis);
+      counts.recovered(pagedOut, fifo ? java.util.Map.of() : future, oldestSentAtMillis, dueThroughMillis);
+      if (fifo) {
+        sentTimes.recovered(future);
+      }
       scheduleMaturity();
       poke(nowMillis);
     }
@@ -324,6 +359,9 @@ final class Backlog {
     epoch++;
     if (paged) {
       counts.clear();
+      if (fifo) {
+        sentTimes.clear();
+      }
       uncommitted.clear();
       region.clear(); // every resident message was dropped
       reads.purged();
@@ -342,6 +380,61 @@ final class Backlog {
   /** The exact counts of durable-only rows. */
   BacklogCounts counts() {
     return counts;
+  }
+
+  /** A row a page read brought back (restored, or to be deleted as expired) is no longer durable-only. */
+  void pagedIn(RestoredMessage r) {
+    counts.pagedIn(r.sentAtMillis());
+    if (fifo && r.arrival() == Arrival.SENT) {
+      sentTimes.remove(r.sentAtMillis());
+    }
+  }
+
+  /** Durable-only rows visible at {@code nowMillis}. */
+  long visibleRows(long nowMillis) {
+    return counts.due() - fifoDelayedRows(nowMillis);
+  }
+
+  /** Durable-only rows delayed at {@code nowMillis}. */
+  long delayedRows(long nowMillis) {
+    return counts.delayed() + fifoDelayedRows(nowMillis);
+  }
+
+  /**
+   * A FIFO queue's durable-only rows are all readable (a delayed one holds its group's place once
+   * read); those its delay still holds back are the ones sent after the rule's bound.
+   */
+  private long fifoDelayedRows(long nowMillis) {
+    if (!paged || !fifo || counts.pagedOut() == 0) {
+      return 0;
+    }
+    long delayMillis = store.attributes().delaySeconds() * 1000L;
+    return Math.min(counts.due(), sentTimes.sentAfter(delayRule.visibleThrough(delayMillis, nowMillis), nowMillis));
+  }
+
+  /**
+   * When a row read back, or restored at start-up, becomes visible: a never-received FIFO message as
+   * the queue's delay rule says (retroactive changes of DelaySeconds), else as its row says.
+   */
+  long restoredVisibleAt(RestoredMessage r) {
+    if (fifo && r.receiveCount() == 0 && r.arrival() == Arrival.SENT) {
+      return delayRule.visibleAt(r.sentAtMillis(), store.attributes().delaySeconds() * 1000L);
+    }
+    return r.visibleAtMillis();
+  }
+
+  /** A FIFO queue's DelaySeconds changed at {@code nowMillis} from {@code oldDelayMillis}. */
+  void delayChanged(long oldDelayMillis, long nowMillis) {
+    delayRule.changed(oldDelayMillis, nowMillis);
+  }
+
+  /** A FIFO queue's delay rule, as its row keeps it; null on standard queues. */
+  FifoDelayRule delayRule() {
+    return delayRule;
+  }
+
+  boolean fifo() {
+    return fifo;
   }
 
   int inWindow() {

@@ -12,20 +12,25 @@ package dev.sluice.model;
  */
 final class BacklogCounts {
   /** Of every queue that is not paged: it has no durable-only rows, and this is never changed. */
-  static final BacklogCounts NONE = new BacklogCounts(1);
+  static final BacklogCounts NONE = new BacklogCounts(1, false);
 
   private final long bucketMillis;
   private long pagedOut;
   private long due;
-  private long maturedBound = Long.MIN_VALUE;
+  private long maturedBound;
   private final DueCounts future;
   /** The oldest sent time among durable-only rows, or MAX_VALUE; see {@link #oldestSentAtMillis}. */
   private long oldestSentAt = Long.MAX_VALUE;
   private boolean oldestStale;
 
-  BacklogCounts(long bucketMillis) {
+  /**
+   * @param everyRowDue a FIFO queue's: every durable-only row may be read (a delayed one holds its
+   *     group's place once read), so none is counted future; which are delayed is counted apart
+   */
+  BacklogCounts(long bucketMillis, boolean everyRowDue) {
     this.bucketMillis = bucketMillis;
     this.future = new DueCounts(bucketMillis);
+    this.maturedBound = everyRowDue ? Long.MAX_VALUE : Long.MIN_VALUE;
   }
 
   /** A row became durable-only (spilled or evicted). */

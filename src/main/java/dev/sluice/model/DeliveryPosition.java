@@ -3,20 +3,20 @@ package dev.sluice.model;
 /**
  * A message's place in its queue's delivery order, as durable rows are ordered: on a standard queue
  * when it first becomes visible ({@code major}) and its key ({@code minor}), which breaks ties in
- * send order because keys only grow within a queue, across runs too.
+ * send order because keys only grow within a queue, across runs too; on a FIFO queue its sequence
+ * number (only FIFO messages have one above 0) and its key.
  */
 public record DeliveryPosition(long major, long minor) implements Comparable<DeliveryPosition> {
   /** Before every position: the frontier of a queue that has admitted nothing yet. */
   public static final DeliveryPosition MIN = new DeliveryPosition(Long.MIN_VALUE, Long.MIN_VALUE);
 
-  /** A standard queue's message: by when it first becomes visible, then by key. */
   static DeliveryPosition of(Message m) {
-    return new DeliveryPosition(m.firstVisibleAtMillis(), m.key);
+    return new DeliveryPosition(m.sequenceNumber > 0 ? m.sequenceNumber : m.firstVisibleAtMillis(), m.key);
   }
 
   /** Of a row read back from the durable store. */
   static DeliveryPosition of(RestoredMessage r) {
-    return new DeliveryPosition(r.firstVisibleAtMillis(), r.key());
+    return new DeliveryPosition(r.sequenceNumber() > 0 ? r.sequenceNumber() : r.firstVisibleAtMillis(), r.key());
   }
 
   /**

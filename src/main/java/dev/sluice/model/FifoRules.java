@@ -72,7 +72,7 @@ final class FifoRules implements QueueTypeRules {
           Digests.md5OfAttributes(m.systemAttributes()), SequenceNumbers.format(original.sequenceNumber()));
     }
     int entryBytes = DeduplicationWindow.bytesFor(key);
-    store.charge(entryBytes);
+    store.chargeBookkeeping(entryBytes);
     Message msg;
     try {
       msg = store.store(m, payload, store.attributes().delaySeconds(), dedupId, nextSequenceNumber(), nowMillis);
@@ -99,6 +99,11 @@ final class FifoRules implements QueueTypeRules {
 
   /** On the way to a FIFO dead-letter queue the deduplication id becomes the MessageId. */
   @Override
+  public long lastSequenceNumber() {
+    return lastSequenceNumber;
+  }
+
+  @Override
   public String deadLetterDeduplicationId(Message from) {
     return from.messageId();
   }
@@ -121,7 +126,7 @@ final class FifoRules implements QueueTypeRules {
   @Override
   public void restoreDeduplication(String key, String messageId, long sequenceNumber, long expiresAtMillis) {
     int bytes = DeduplicationWindow.bytesFor(key);
-    store.charge(bytes);
+    store.chargeBookkeeping(bytes);
     deduplication.restore(key, messageId, sequenceNumber, expiresAtMillis, bytes);
     restoredSequence(sequenceNumber);
   }
@@ -188,7 +193,8 @@ final class FifoRules implements QueueTypeRules {
    * SQS delay queues; on FIFO queues the per-queue delay is retroactive).
    */
   @Override
-  public void delayChanged(long nowMillis) {
+  public void delayChanged(long oldDelayMillis, long nowMillis) {
+    store.backlog().delayChanged(oldDelayMillis, nowMillis); // for the rows not in memory
     store.rescheduleDelayed(store.attributes().delaySeconds() * 1000L, nowMillis);
   }
 

@@ -42,7 +42,7 @@ public final class MessageMoveTask extends Timed {
     this.maxPerSecond = maxPerSecond;
     this.mover = mover;
     this.startedAtMillis = nowMillis;
-    this.toMove = source.approximateNumberOfMessages();
+    this.toMove = source.approximateNumberOfMessages(nowMillis);
   }
 
   @Override

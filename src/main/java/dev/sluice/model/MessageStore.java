@@ -86,6 +86,19 @@ public final class MessageStore {
     return msg;
   }
 
+  /**
+   * Charges what the queue must remember beside its messages (FIFO deduplication entries): in paged
+   * mode always, as messages then leave memory instead of being refused (§2.14), else as
+   * {@link #charge}.
+   */
+  void chargeBookkeeping(long bytes) {
+    if (env.window().paged()) {
+      env.budget().chargeAnyway(bytes);
+    } else {
+      charge(bytes);
+    }
+  }
+
   /** Charges the shared memory budget, or answers the retryable RequestThrottled. */
   void charge(long bytes) {
     if (!env.budget().tryCharge(bytes)) {
@@ -160,7 +173,7 @@ public final class MessageStore {
     nextKey = Math.max(nextKey, r.key() + 1);
     byKey.put(m.key, m);
     retention.addMoved(m); // restored messages are not in sent order across queues' histories
-    visibility.restore(m, r.visibleAtMillis(), nowMillis);
+    visibility.restore(m, backlog.restoredVisibleAt(r), nowMillis);
     if (inWindow && m.state() != MessageState.IN_FLIGHT) {
       backlog.admitted(m, nowMillis);
     }
@@ -383,17 +396,17 @@ public final class MessageStore {
     return visibility.readyCount();
   }
 
-  /** Visible messages, durable-only rows that are due included. */
-  long visibleCount() {
-    return visibility.readyCount() + backlog.counts().due();
+  /** Visible messages, durable-only rows that are visible included. */
+  long visibleCount(long nowMillis) {
+    return visibility.readyCount() + backlog.visibleRows(nowMillis);
   }
 
   int inflightCount() {
     return visibility.inflightCount();
   }
 
-  /** Delayed messages, durable-only rows not due yet included. */
-  long delayedCount() {
-    return visibility.delayedCount() + backlog.counts().delayed();
+  /** Delayed messages, durable-only rows not visible yet included. */
+  long delayedCount(long nowMillis) {
+    return visibility.delayedCount() + backlog.delayedRows(nowMillis);
   }
 }

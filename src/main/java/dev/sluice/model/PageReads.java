@@ -96,10 +96,13 @@ final class PageReads {
   /**
    * A read is possible now, and (prefetch) worth asking for: the visible head is below half. The
    * head, not the window: extras never keep due rows from being read (see {@link ResidentRegion}).
+   * On a FIFO queue, visible messages may all be in locked groups: it reads below half a window of
+   * never-received messages, or whenever nothing is receivable (up to the window, §2.12).
    */
   private boolean canRead(boolean prefetch) {
     return !backlog.closed() && reading == null && counts.due() > 0 && region.head() < window.messages()
-        && (!prefetch || 2L * store.readyCount() < window.messages())
+        && (!prefetch || (backlog.fifo() ? 2L * region.head() < window.messages() || !store.hasReceivable()
+            : 2L * store.readyCount() < window.messages()))
         && (env.budget().usedBytes() < env.budget().limitBytes() || region.head() == 0)
         && readBound().compareTo(region.frontier()) > 0;
   }
@@ -110,13 +113,23 @@ final class PageReads {
    * runs, and a read that passed its place would leave its row behind R, never read.
    */
   private DeliveryPosition readBound() {
-    DeliveryPosition bound = counts.lastDuePosition();
+    DeliveryPosition bound = lastDuePosition();
     DeliveryPosition firstUncommitted = uncommitted.min();
     if (firstUncommitted != null && firstUncommitted.compareTo(bound) <= 0) {
       bound = firstUncommitted.predecessor();
     }
     DeliveryPosition firstExtra = region.firstExtraAfterFrontier();
     return firstExtra != null && firstExtra.compareTo(bound) <= 0 ? firstExtra.predecessor() : bound;
+  }
+
+  /**
+   * Standard: the last position before the matured bound. FIFO: every durable-only row is due (a
+   * delayed one holds its group's place once read), and each has a sequence number the queue gave
+   * out already; a row counted after the request gets a later one, so the read cannot pass it over.
+   */
+  private DeliveryPosition lastDuePosition() {
+    return backlog.fifo() ? new DeliveryPosition(queue.lastSequenceNumber(), Long.MAX_VALUE)
+        : counts.lastDuePosition();
   }
 
   private PageRequest request(long nowMillis) {
@@ -131,14 +144,16 @@ final class PageReads {
       bytes = Math.min(bytes, available);
     }
     DeliveryPosition bound = readBound();
-    readingAllDue = bound.equals(counts.lastDuePosition());
+    readingAllDue = bound.equals(lastDuePosition());
     changedWhileReading = false;
-    // Rows spilled while the read runs must be beyond it, or one that commits late could be passed
-    // over: they become visible now or later and take later keys. (§2.6 argues "after the matured
-    // bound", which fails within the millisecond the bound matured in.)
-    bound = DeliveryPosition.min(bound, new DeliveryPosition(nowMillis, store.nextKey() - 1));
+    if (!backlog.fifo()) {
+      // Rows spilled while the read runs must be beyond it, or one that commits late could be passed
+      // over: they become visible now or later and take later keys. (§2.6 argues "after the matured
+      // bound", which fails within the millisecond the bound matured in.)
+      bound = DeliveryPosition.min(bound, new DeliveryPosition(nowMillis, store.nextKey() - 1));
+    }
     return new PageRequest(store.metadata().generation(), backlog.epoch(), region.frontier(), bound,
-        backlog.purgedBelowKey(), rows, bytes);
+        backlog.purgedBelowKey(), rows, bytes, backlog.fifo());
   }
 
   /**
@@ -162,7 +177,7 @@ final class PageReads {
         duplicateRows++; // cannot happen (I1); counted so that tests and metrics can tell
         continue;
       }
-      counts.pagedIn(r.sentAtMillis());
+      backlog.pagedIn(r);
       if (r.sentAtMillis() + retentionMillis <= nowMillis) {
         Message expired = ArrivingMessages.restored(r, 0, nowMillis); // to log its delete
         expired.ownedBy(store);

@@ -32,7 +32,7 @@ final class QueueAttributeView {
           RedrivePolicy.NAME,
           RedriveAllowPolicy.NAME);
 
-  static Map<String, String> render(QueueState q, List<String> names) {
+  static Map<String, String> render(QueueState q, List<String> names, long nowMillis) {
     Map<String, String> out = new TreeMap<>();
     if (names == null || names.isEmpty()) {
       return out;
@@ -44,7 +44,7 @@ final class QueueAttributeView {
     }
     boolean all = names.contains("All");
     for (String n : all ? allNames(q) : names) {
-      String v = value(q, n);
+      String v = value(q, n, nowMillis);
       if (v != null) {
         out.put(n, v);
       }
@@ -63,12 +63,12 @@ final class QueueAttributeView {
     return names.keySet();
   }
 
-  private static String value(QueueState q, String name) {
+  private static String value(QueueState q, String name, long nowMillis) {
     QueueMetadata md = q.metadata();
     return switch (name) {
-      case "ApproximateNumberOfMessages" -> Integer.toString(q.approximateNumberOfMessages());
+      case "ApproximateNumberOfMessages" -> Integer.toString(q.approximateNumberOfMessages(nowMillis));
       case "ApproximateNumberOfMessagesNotVisible" -> Integer.toString(q.approximateNumberOfMessagesNotVisible());
-      case "ApproximateNumberOfMessagesDelayed" -> Integer.toString(q.approximateNumberOfMessagesDelayed());
+      case "ApproximateNumberOfMessagesDelayed" -> Integer.toString(q.approximateNumberOfMessagesDelayed(nowMillis));
       // Timestamps are epoch seconds here, unlike message timestamps (AWS API reference: SetQueueAttributes).
       case "CreatedTimestamp" -> Long.toString(md.createdAtMillis() / 1000);
       case "LastModifiedTimestamp" -> Long.toString(md.lastModifiedAtMillis() / 1000);

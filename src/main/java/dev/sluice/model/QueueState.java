@@ -210,18 +210,18 @@ public final class QueueState {
   public void setAttributes(Map<String, String> changes, long nowMillis) {
     QueueAttributes old = attributes();
     metadata.setAttributes(old.with(changes), nowMillis);
-    env.changes().queueSaved(this);
     if (attributes().retentionMillis() != old.retentionMillis()) {
       store.retentionChanged(nowMillis);
     }
     if (attributes().delaySeconds() != old.delaySeconds()) {
-      rules.delayChanged(nowMillis);
+      rules.delayChanged(old.delaySeconds() * 1000L, nowMillis);
     }
+    env.changes().queueSaved(this); // after the delay rule changed: the queue's row keeps it
   }
 
   /** GetQueueAttributes: the named attributes (or All) with their current values. */
-  public Map<String, String> attributeValues(List<String> names) {
-    return QueueAttributeView.render(this, names);
+  public Map<String, String> attributeValues(List<String> names, long nowMillis) {
+    return QueueAttributeView.render(this, names, nowMillis);
   }
 
   /** A dead letter from {@code sourceArn} (AWS: Amazon SQS dead-letter queues): same message, new queue. */
@@ -327,6 +327,45 @@ public final class QueueState {
     rules.restoreDeduplication(key, messageId, sequenceNumber, expiresAtMillis);
   }
 
+  /**
+   * Paged mode, at start-up: FIFO sequence numbers continue past {@code sequenceNumber}, the largest
+   * of the queue's rows (most of which are not restored).
+   */
+  public void restoreLastSequenceNumber(long sequenceNumber) {
+    rules.restoredSequence(sequenceNumber);
+  }
+
+  /** The last sequence number this FIFO queue gave out; 0 on a standard queue. */
+  long lastSequenceNumber() {
+    return rules.lastSequenceNumber();
+  }
+
+  /**
+   * Start-up, before the queue's rows: its FIFO delay rule as its row kept it (see
+   * {@link FifoDelayRule}); ignored on a standard queue.
+   */
+  public void restoreDelayRule(long releasedThroughMillis, long changedAtMillis) {
+    FifoDelayRule rule = store.backlog().delayRule();
+    if (rule != null) {
+      rule.restore(releasedThroughMillis, changedAtMillis);
+    }
+  }
+
+  /**
+   * A FIFO queue's delay rule as its row keeps it: the latest sent time that was visible when its
+   * DelaySeconds changed; {@link Long#MIN_VALUE} if it never did, and on standard queues.
+   */
+  public long delayReleasedThroughMillis() {
+    FifoDelayRule rule = store.backlog().delayRule();
+    return rule == null ? FifoDelayRule.NEVER : rule.releasedThroughMillis();
+  }
+
+  /** When a FIFO queue's DelaySeconds last changed; {@link Long#MIN_VALUE} if never, and on standard queues. */
+  public long delayChangedAtMillis() {
+    FifoDelayRule rule = store.backlog().delayRule();
+    return rule == null ? FifoDelayRule.NEVER : rule.changedAtMillis();
+  }
+
   /** After a restart: FIFO sequence numbers continue past the current time's. */
   public void resumeSequence(long nowMillis) {
     rules.resumeSequence(nowMillis);
@@ -345,15 +384,15 @@ public final class QueueState {
     return store.oldestSentAtMillis();
   }
 
-  public int approximateNumberOfMessages() {
-    return (int) Math.min(Integer.MAX_VALUE, store.visibleCount());
+  public int approximateNumberOfMessages(long nowMillis) {
+    return (int) Math.min(Integer.MAX_VALUE, store.visibleCount(nowMillis));
   }
 
   public int approximateNumberOfMessagesNotVisible() {
     return store.inflightCount();
   }
 
-  public int approximateNumberOfMessagesDelayed() {
-    return (int) Math.min(Integer.MAX_VALUE, store.delayedCount());
+  public int approximateNumberOfMessagesDelayed(long nowMillis) {
+    return (int) Math.min(Integer.MAX_VALUE, store.delayedCount(nowMillis));
   }
 }

@@ -23,6 +23,9 @@ interface QueueTypeRules {
   /** The sequence number of a message entering the queue; 0 (none) on standard queues. */
   long nextSequenceNumber();
 
+  /** The last sequence number given out; 0 where none are (standard queues). */
+  long lastSequenceNumber();
+
   /** The deduplication id a dead letter keeps in this queue. */
   String deadLetterDeduplicationId(Message from);
 
@@ -59,8 +62,8 @@ interface QueueTypeRules {
   /** What a receive returned (possibly nothing), for its retries. */
   void received(ReceiveSpec spec, List<Message> received, long nowMillis);
 
-  /** The queue's DelaySeconds changed. */
-  void delayChanged(long nowMillis);
+  /** The queue's DelaySeconds changed at {@code nowMillis}, from {@code oldDelayMillis}. */
+  void delayChanged(long oldDelayMillis, long nowMillis);
 
   /** PurgeQueue, or the queue is deleted: every history the type keeps goes. */
   void forgetAll();

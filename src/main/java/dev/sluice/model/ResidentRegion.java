@@ -13,14 +13,21 @@ import java.util.TreeSet;
  * promoted to R or evicted. A send or an extra is admitted only while fewer than W are resident,
  * while a page is read whenever the head is below W: so due durable-only rows are read even while
  * extras fill the window (else they would wait for the extras' delays), and at most 2W
- * never-received messages are resident (W extras, then pages up to a head of W).
+ * never-received messages are resident (W extras, then pages up to a head of W). A FIFO queue has no
+ * extras: its order is by sequence number, whatever the delay.
  */
 final class ResidentRegion {
+  /** FIFO: a delayed message holds its place in sequence order, so every admission moves R. */
+  private final boolean fifo;
   private DeliveryPosition frontier = DeliveryPosition.MIN;
   /** Resident never-received messages counted against the window: see {@link Message#inWindow}. */
   private int inWindow;
   /** The positions of the extras: reads stop short of the first after R (its timer may be late). */
   private final TreeSet<DeliveryPosition> extras = new TreeSet<>();
+
+  ResidentRegion(boolean fifo) {
+    this.fifo = fifo;
+  }
 
   /**
    * A never-received message became resident: it counts against the window; visible now, it moves
@@ -30,7 +37,7 @@ final class ResidentRegion {
     m.inWindow = true;
     inWindow++;
     DeliveryPosition p = DeliveryPosition.of(m);
-    if (m.firstVisibleAtMillis() <= nowMillis) {
+    if (fifo || m.firstVisibleAtMillis() <= nowMillis) {
       frontier = DeliveryPosition.max(frontier, p);
     } else {
       extras.add(p);

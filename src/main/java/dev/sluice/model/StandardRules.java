@@ -48,6 +48,11 @@ final class StandardRules implements QueueTypeRules {
   }
 
   @Override
+  public long lastSequenceNumber() {
+    return 0;
+  }
+
+  @Override
   public String deadLetterDeduplicationId(Message from) {
     return from.deduplicationId;
   }
@@ -84,7 +89,7 @@ final class StandardRules implements QueueTypeRules {
 
   /** A changed queue delay is not retroactive on a standard queue (AWS: Amazon SQS delay queues). */
   @Override
-  public void delayChanged(long nowMillis) {}
+  public void delayChanged(long oldDelayMillis, long nowMillis) {}
 
   @Override
   public void forgetAll() {}

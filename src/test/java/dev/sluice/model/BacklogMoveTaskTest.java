@@ -65,10 +65,10 @@ class BacklogMoveTaskTest {
     assertEquals(MessageMoveTask.Status.COMPLETED, task.status());
     assertEquals(50, task.approximateNumberOfMessagesMoved());
     fake.commitAll(); // the last step's copies, each deleting its origin row
-    assertEquals(0, dlq.approximateNumberOfMessages());
+    assertEquals(0, dlq.approximateNumberOfMessages(shard.now));
     assertEquals(0, dlq.backlog().counts().pagedOut());
     assertTrue(fake.rows(dlq.metadata().generation()).isEmpty(), "every row left the dead-letter queue");
-    assertEquals(50, orders.approximateNumberOfMessages());
+    assertEquals(50, orders.approximateNumberOfMessages(shard.now));
 
     List<String> got = new ArrayList<>();
     for (int rounds = 0; got.size() < 50 && rounds < 100; rounds++) {
@@ -110,7 +110,7 @@ class BacklogMoveTaskTest {
     settle();
     assertEquals(MessageMoveTask.Status.COMPLETED, task.status());
     assertEquals(4, task.approximateNumberOfMessagesMoved(), "as many as were visible when it started");
-    assertEquals(1, dlq.approximateNumberOfMessages());
+    assertEquals(1, dlq.approximateNumberOfMessages(shard.now));
   }
 
   @Test
@@ -126,7 +126,7 @@ class BacklogMoveTaskTest {
     s.advance(0);
     assertEquals(MessageMoveTask.Status.COMPLETED, task.status());
     assertEquals(50, task.approximateNumberOfMessagesMoved());
-    assertEquals(50, to.approximateNumberOfMessages());
+    assertEquals(50, to.approximateNumberOfMessages(shard.now));
     s.assertBacklogsSound();
   }
 }

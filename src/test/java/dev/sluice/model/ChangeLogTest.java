@@ -102,7 +102,7 @@ class ChangeLogTest {
     QueueState q = shard.create("orders", Map.of());
     q.send(message("a"), false, shard.now);
     assertEquals(List.of(), q.receive(spec(1, 30), shard.now));
-    assertEquals(0, q.approximateNumberOfMessages());
+    assertEquals(0, q.approximateNumberOfMessages(shard.now));
     ShardFixture.Recorder waiting = new ShardFixture.Recorder(spec(1, 30));
     q.park(waiting.waiter, shard.now + 20_000);
     q.commitPending(log.stored.get(0), shard.now);
@@ -118,16 +118,16 @@ class ChangeLogTest {
     q.send(message("late"), false, shard.now);
     shard.advance(2_000);
     q.commitPending(log.stored.get(0), shard.now);
-    assertEquals(1, q.approximateNumberOfMessagesDelayed());
+    assertEquals(1, q.approximateNumberOfMessagesDelayed(shard.now));
     shard.advance(3_000);
-    assertEquals(1, q.approximateNumberOfMessages());
+    assertEquals(1, q.approximateNumberOfMessages(shard.now));
     q.purge(shard.now);
     q.send(message("purged"), false, shard.now);
     shard.advance(61_000);
     q.purge(shard.now);
     q.commitPending(log.stored.get(1), shard.now);
     shard.advance(10_000);
-    assertEquals(0, q.approximateNumberOfMessages() + q.approximateNumberOfMessagesDelayed());
+    assertEquals(0, q.approximateNumberOfMessages(shard.now) + q.approximateNumberOfMessagesDelayed(shard.now));
     assertEquals(before, shard.budget.usedBytes());
   }
 

@@ -70,7 +70,7 @@ class DeadLetterQueueTest {
     ReceiveMessage.Message first = src.receive(spec(1, 30), shard.now).get(0);
     shard.advance(30_000);
     assertEquals(List.of(), src.receive(spec(10, 30), shard.now));
-    assertEquals(0, src.approximateNumberOfMessages() + src.approximateNumberOfMessagesNotVisible());
+    assertEquals(0, src.approximateNumberOfMessages(shard.now) + src.approximateNumberOfMessagesNotVisible());
     ReceiveMessage.Message dead = dlq.receive(spec(1, 30), shard.now).get(0);
     assertEquals(first.messageId(), dead.messageId());
     assertEquals("poison", dead.body());
@@ -87,7 +87,7 @@ class DeadLetterQueueTest {
     src.receive(spec(1, 0), shard.now);
     src.send(message("good"), false, shard.now);
     assertEquals(List.of("good"), src.receive(spec(10, 30), shard.now).stream().map(ReceiveMessage.Message::body).toList());
-    assertEquals(1, dlq.approximateNumberOfMessages());
+    assertEquals(1, dlq.approximateNumberOfMessages(shard.now));
   }
 
   @Test
@@ -115,7 +115,7 @@ class DeadLetterQueueTest {
     shard.advance(500_000);
     dlq.send(message("young"), false, shard.now);
     src.receive(spec(1, 0), shard.now); // moves "old", sent 500 s ago
-    assertEquals(2, dlq.approximateNumberOfMessages());
+    assertEquals(2, dlq.approximateNumberOfMessages(shard.now));
     shard.advance(100_000);
     assertEquals(List.of("young"), dlq.receive(spec(10, 30), shard.now).stream().map(ReceiveMessage.Message::body).toList());
   }
@@ -139,7 +139,7 @@ class DeadLetterQueueTest {
     src.park(waiting.waiter, shard.now + 20_000);
     shard.advance(5_000); // the poison message comes back and moves on
     assertEquals(List.of(), waiting.completions);
-    assertEquals(1, dlq.approximateNumberOfMessages());
+    assertEquals(1, dlq.approximateNumberOfMessages(shard.now));
     src.send(message("good"), false, shard.now);
     assertEquals("good", waiting.completions.get(0).get(0).body());
   }
@@ -170,7 +170,7 @@ class DeadLetterQueueTest {
     src.receive(spec(10, 0), shard.now);
     List<ReceiveMessage.Message> moved = src.receive(spec(10, 30), shard.now);
     assertEquals(List.of(), moved);
-    assertEquals(3, dlq.approximateNumberOfMessages());
+    assertEquals(3, dlq.approximateNumberOfMessages(shard.now));
     String firstDeadId = dlq.receive(spec(1, 0), shard.now).get(0).messageId();
 
     MessageMoveTask task = dlq.startMoveTask(null, 1, shard.mover, shard.now);
@@ -185,7 +185,7 @@ class DeadLetterQueueTest {
     assertEquals(2, task.approximateNumberOfMessagesMoved());
     shard.advance(1000);
     assertEquals(MessageMoveTask.Status.COMPLETED, task.status());
-    assertEquals(0, dlq.approximateNumberOfMessages());
+    assertEquals(0, dlq.approximateNumberOfMessages(shard.now));
     List<ReceiveMessage.Message> back = src.receive(spec(10, 30), shard.now);
     assertEquals(3, back.size());
     assertTrue(back.stream().noneMatch(m -> m.messageId().equals(firstDeadId)));
@@ -204,8 +204,8 @@ class DeadLetterQueueTest {
     assertEquals(2, task.cancel());
     assertEquals(MessageMoveTask.Status.CANCELLED, task.status());
     shard.advance(5000);
-    assertEquals(2, other.approximateNumberOfMessages());
-    assertEquals(2, dlq.approximateNumberOfMessages());
+    assertEquals(2, other.approximateNumberOfMessages(shard.now));
+    assertEquals(2, dlq.approximateNumberOfMessages(shard.now));
   }
 
   @Test
@@ -217,7 +217,7 @@ class DeadLetterQueueTest {
     shard.advance(0);
     assertEquals(MessageMoveTask.Status.FAILED, task.status());
     assertEquals("AWS.SimpleQueueService.NonExistentQueue", task.failureReason());
-    assertEquals(1, dlq.approximateNumberOfMessages());
+    assertEquals(1, dlq.approximateNumberOfMessages(shard.now));
   }
 
   @Test

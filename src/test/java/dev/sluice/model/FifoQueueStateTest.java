@@ -160,7 +160,7 @@ class FifoQueueStateTest {
     }
     assertEquals(List.of("a1"), receive(1));
     assertEquals(List.of("b1"), receive(1));
-    assertEquals(4, q.approximateNumberOfMessages());
+    assertEquals(4, q.approximateNumberOfMessages(shard.now));
     assertEquals(2, q.approximateNumberOfMessagesNotVisible());
   }
 
@@ -188,9 +188,9 @@ class FifoQueueStateTest {
     assertEquals("Value 2 for parameter DelaySeconds is invalid. Reason: The request include parameter that is not"
         + " valid for this queue type.", e.getMessage());
     delayed.send(new NewMessage("y", 0, null, null, null, "g", "s", null), false, shard.now);
-    assertEquals(1, delayed.approximateNumberOfMessagesDelayed());
+    assertEquals(1, delayed.approximateNumberOfMessagesDelayed(shard.now));
     shard.advance(5_000);
-    assertEquals(1, delayed.approximateNumberOfMessages());
+    assertEquals(1, delayed.approximateNumberOfMessages(shard.now));
   }
 
   @Test
@@ -243,10 +243,10 @@ class FifoQueueStateTest {
     q.delete(m.receiptHandle(), shard.now);
     shard.advance(299_999);
     q.send(in("g", "a", "d1"), false, shard.now);
-    assertEquals(0, q.approximateNumberOfMessages());
+    assertEquals(0, q.approximateNumberOfMessages(shard.now));
     shard.advance(1);
     q.send(in("g", "a", "d1"), false, shard.now);
-    assertEquals(1, q.approximateNumberOfMessages());
+    assertEquals(1, q.approximateNumberOfMessages(shard.now));
   }
 
   @Test
@@ -254,13 +254,13 @@ class FifoQueueStateTest {
     QueueState byGroup = shard.create("bygroup.fifo", Map.of("FifoQueue", "true", "DeduplicationScope", "messageGroup"));
     byGroup.send(in("g1", "x", "d"), false, shard.now);
     byGroup.send(in("g2", "x", "d"), false, shard.now);
-    assertEquals(2, byGroup.approximateNumberOfMessages());
+    assertEquals(2, byGroup.approximateNumberOfMessages(shard.now));
     byGroup.setAttributes(Map.of("DeduplicationScope", "queue"), shard.now);
     byGroup.send(in("g3", "x", "d"), false, shard.now);
-    assertEquals(3, byGroup.approximateNumberOfMessages());
+    assertEquals(3, byGroup.approximateNumberOfMessages(shard.now));
     q.send(in("g1", "x", "d"), false, shard.now);
     q.send(in("g2", "x", "d"), false, shard.now);
-    assertEquals(1, q.approximateNumberOfMessages());
+    assertEquals(1, q.approximateNumberOfMessages(shard.now));
   }
 
   @Test
@@ -270,7 +270,7 @@ class FifoQueueStateTest {
     q.purge(shard.now);
     assertEquals(before, shard.budget.usedBytes());
     q.send(in("g", "a", "d1"), false, shard.now);
-    assertEquals(1, q.approximateNumberOfMessages());
+    assertEquals(1, q.approximateNumberOfMessages(shard.now));
   }
 
   @Test

@@ -197,7 +197,7 @@ class PagedQueueRandomizedTest {
       delivered(step, got, visibility);
       if (got.isEmpty() && visibleBefore > 0) {
         // Paging may leave a receive short, but never of a resident visible message.
-        assertEquals(q.backlog().counts().due(), q.approximateNumberOfMessages(),
+        assertEquals(q.backlog().counts().due(), q.approximateNumberOfMessages(shard.now),
             where(step) + "an empty receive left resident messages visible");
       }
     }
@@ -356,12 +356,12 @@ class PagedQueueRandomizedTest {
         }
       }
       if (shard.index.nextDueAtMillis() > now) {
-        String counts = q.approximateNumberOfMessages() + "/" + q.approximateNumberOfMessagesNotVisible() + "/"
-            + q.approximateNumberOfMessagesDelayed();
+        String counts = q.approximateNumberOfMessages(shard.now) + "/" + q.approximateNumberOfMessagesNotVisible() + "/"
+            + q.approximateNumberOfMessagesDelayed(shard.now);
         assertEquals(visible + "/" + inFlight + "/" + delayed, counts, where(step) + "counts");
       } else { // late timers: some messages the shadow sees visible are still delayed or in flight
-        assertEquals(visible + inFlight + delayed, q.approximateNumberOfMessages()
-            + q.approximateNumberOfMessagesNotVisible() + q.approximateNumberOfMessagesDelayed(), where(step) + "counts");
+        assertEquals(visible + inFlight + delayed, q.approximateNumberOfMessages(shard.now)
+            + q.approximateNumberOfMessagesNotVisible() + q.approximateNumberOfMessagesDelayed(shard.now), where(step) + "counts");
       }
       long[] held = {0};
       q.forEachResident(m -> held[0] += m.heldBytes);
@@ -410,8 +410,8 @@ class PagedQueueRandomizedTest {
             m.key()) != null) + " R " + q.backlog().frontier() + " pagedOut " + q.backlog().counts().pagedOut() + " written "
             + m.rowWritten + " lost " + m.rowLost + " deliveries " + s.deliveries + "\n" + where(STEPS));
       }
-      assertEquals("0/0/0/-1", q.approximateNumberOfMessages() + "/" + q.approximateNumberOfMessagesNotVisible()
-          + "/" + q.approximateNumberOfMessagesDelayed() + "/" + q.oldestSentAtMillis(), "seed " + seed);
+      assertEquals("0/0/0/-1", q.approximateNumberOfMessages(shard.now) + "/" + q.approximateNumberOfMessagesNotVisible()
+          + "/" + q.approximateNumberOfMessagesDelayed(shard.now) + "/" + q.oldestSentAtMillis(), "seed " + seed);
       assertEquals(List.of(), fake.rows(q.metadata().generation()), "seed " + seed + ": rows left behind");
       assertEquals(0, q.backlog().duplicateRows(), "seed " + seed);
       assertEquals(0, q.backlog().countResyncs(), "seed " + seed);

@@ -44,7 +44,7 @@ class ParkedReceivesTest {
     assertTrue(r.completions.get(0).isEmpty());
     q.send(message("late"), false, shard.now);
     assertEquals(1, r.completions.size());
-    assertEquals(1, q.approximateNumberOfMessages());
+    assertEquals(1, q.approximateNumberOfMessages(shard.now));
     assertEquals(0, shard.parking.parkedInShard());
   }
 
@@ -55,7 +55,7 @@ class ParkedReceivesTest {
     q.send(message("kept"), false, shard.now);
     shard.advance(20_000);
     assertTrue(r.completions.isEmpty());
-    assertEquals(1, q.approximateNumberOfMessages());
+    assertEquals(1, q.approximateNumberOfMessages(shard.now));
     assertEquals(0, shard.index.size() - 1); // only the retention sweep remains scheduled
   }
 

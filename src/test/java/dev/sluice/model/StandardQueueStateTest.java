@@ -57,7 +57,7 @@ class StandardQueueStateTest {
     assertEquals("b", receive(1).get(0).body());
     assertEquals("c", receive(1).get(0).body());
     assertTrue(receive(1).isEmpty());
-    assertEquals(0, q.approximateNumberOfMessages());
+    assertEquals(0, q.approximateNumberOfMessages(shard.now));
     assertEquals(3, q.approximateNumberOfMessagesNotVisible());
   }
 
@@ -80,7 +80,7 @@ class StandardQueueStateTest {
   void visibilityZeroLeavesTheMessageReceivableAtOnce() {
     q.send(message("a"), false, shard.now);
     assertEquals(1, q.receive(spec(1, 0), shard.now).size());
-    assertEquals(1, q.approximateNumberOfMessages());
+    assertEquals(1, q.approximateNumberOfMessages(shard.now));
     assertEquals("2", receiveCount(receive(1).get(0)));
   }
 
@@ -90,7 +90,7 @@ class StandardQueueStateTest {
     delayed.send(message("queue-delay"), false, shard.now);
     delayed.send(message("no-delay", 0), false, shard.now);
     delayed.send(message("short", 2), false, shard.now);
-    assertEquals(2, delayed.approximateNumberOfMessagesDelayed());
+    assertEquals(2, delayed.approximateNumberOfMessagesDelayed(shard.now));
     assertEquals("no-delay", delayed.receive(spec(10, 30), shard.now).get(0).body());
     shard.advance(2_000);
     assertEquals("short", delayed.receive(spec(10, 30), shard.now).get(0).body());
@@ -119,11 +119,11 @@ class StandardQueueStateTest {
     q.send(message("visible"), false, shard.now);
     q.send(message("delayed", 100), false, shard.now);
     shard.advance(59_999);
-    assertEquals(1, q.approximateNumberOfMessages());
+    assertEquals(1, q.approximateNumberOfMessages(shard.now));
     shard.advance(1);
-    assertEquals(0, q.approximateNumberOfMessages());
+    assertEquals(0, q.approximateNumberOfMessages(shard.now));
     assertEquals(0, q.approximateNumberOfMessagesNotVisible());
-    assertEquals(0, q.approximateNumberOfMessagesDelayed());
+    assertEquals(0, q.approximateNumberOfMessagesDelayed(shard.now));
     assertEquals(0, shard.budget.usedBytes());
   }
 
@@ -134,7 +134,7 @@ class StandardQueueStateTest {
     q.send(message("young"), false, shard.now);
     q.setAttributes(Map.of("MessageRetentionPeriod", "60"), shard.now);
     shard.advance(1);
-    assertEquals(1, q.approximateNumberOfMessages());
+    assertEquals(1, q.approximateNumberOfMessages(shard.now));
     assertEquals("young", receive(1).get(0).body());
   }
 
@@ -214,7 +214,7 @@ class StandardQueueStateTest {
     String handle = receive(1).get(0).receiptHandle();
     shard.advance(30_000);
     q.changeVisibility(handle, 100, shard.now);
-    assertEquals(1, q.approximateNumberOfMessages());
+    assertEquals(1, q.approximateNumberOfMessages(shard.now));
     q.delete(receive(1).get(0).receiptHandle(), shard.now);
     SqsException gone = assertThrows(SqsException.class, () -> q.changeVisibility(handle, 10, shard.now));
     assertEquals(ErrorCode.INVALID_PARAMETER_VALUE, gone.code());
@@ -228,8 +228,8 @@ class StandardQueueStateTest {
     q.send(message("b"), false, shard.now);
     q.send(message("c", 60), false, shard.now);
     q.purge(shard.now);
-    assertEquals(0, q.approximateNumberOfMessages() + q.approximateNumberOfMessagesNotVisible()
-        + q.approximateNumberOfMessagesDelayed());
+    assertEquals(0, q.approximateNumberOfMessages(shard.now) + q.approximateNumberOfMessagesNotVisible()
+        + q.approximateNumberOfMessagesDelayed(shard.now));
     assertEquals(0, shard.budget.usedBytes());
     q.send(message("after"), false, shard.now);
     SqsException e = assertThrows(SqsException.class, () -> q.purge(shard.now + 59_999));
@@ -292,6 +292,6 @@ class StandardQueueStateTest {
     assertEquals(ErrorCode.INVALID_PARAMETER_VALUE, e.code());
     assertEquals("Value d-1 for parameter MessageDeduplicationId is invalid. Reason: The request include parameter"
         + " that is not valid for this queue type.", e.getMessage());
-    assertEquals(0, q.approximateNumberOfMessages());
+    assertEquals(0, q.approximateNumberOfMessages(shard.now));
   }
 }
