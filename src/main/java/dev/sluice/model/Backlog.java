@@ -423,6 +423,16 @@ final class Backlog {
     return r.visibleAtMillis();
   }
 
+  /**
+   * The delay of a FIFO message sent now: the queue's, unless its delay changed from 0 within this
+   * millisecond. The rule cannot tell a message sent in it before the change from one sent after,
+   * and counts both as visible: so a message sent after the change, in the same millisecond, is.
+   */
+  int sendDelaySeconds(long nowMillis) {
+    int delaySeconds = store.attributes().delaySeconds();
+    return delayRule.visibleAt(nowMillis, delaySeconds * 1000L) <= nowMillis ? 0 : delaySeconds;
+  }
+
   /** A FIFO queue's DelaySeconds changed at {@code nowMillis} from {@code oldDelayMillis}. */
   void delayChanged(long oldDelayMillis, long nowMillis) {
     delayRule.changed(oldDelayMillis, nowMillis);

@@ -75,7 +75,8 @@ final class FifoRules implements QueueTypeRules {
     store.chargeBookkeeping(entryBytes);
     Message msg;
     try {
-      msg = store.store(m, payload, store.attributes().delaySeconds(), dedupId, nextSequenceNumber(), nowMillis);
+      msg = store.store(m, payload, store.backlog().sendDelaySeconds(nowMillis), dedupId, nextSequenceNumber(),
+          nowMillis);
     } catch (SqsException e) {
       env.budget().release(entryBytes);
       throw e;

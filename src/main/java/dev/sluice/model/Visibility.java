@@ -155,10 +155,12 @@ final class Visibility {
     order.addReady(m, true);
   }
 
-  /** A delayed message is due {@code delayMillis} after it was sent, and not before now. */
-  /** Whether {@code m} was delayed, and now is until its sending time plus {@code delayMillis}. */
+  /**
+   * Whether {@code m} was still delayed, and now is until its sending time plus {@code delayMillis}
+   * and not before now. One whose delay has ended is visible, even if its timer has not fired yet.
+   */
   boolean redelay(Message m, long delayMillis, long nowMillis) {
-    if (m.state() != MessageState.DELAYED) {
+    if (m.state() != MessageState.DELAYED || m.dueAtMillis() <= nowMillis) {
       return false;
     }
     index.schedule(m, Math.max(nowMillis, m.sentAtMillis + delayMillis));

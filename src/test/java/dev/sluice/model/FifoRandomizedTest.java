@@ -14,7 +14,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Random interleavings of send, receive, delete and visibility expiry over several groups, checked
@@ -51,16 +52,22 @@ class FifoRandomizedTest {
     }
   }
 
-  @Test
-  void fifoGuaranteesHoldUnderRandomInterleavings() {
+  /**
+   * In memory mode, and paged with a window of 1 to 5 and a store that commits and reads at once:
+   * most messages are then read back in pages, and the guarantees are the same.
+   */
+  @ParameterizedTest
+  @ValueSource(booleans = {false, true})
+  void fifoGuaranteesHoldUnderRandomInterleavings(boolean paged) {
     for (int seed = 0; seed < SEEDS; seed++) {
-      run(seed);
+      run(seed, paged);
     }
   }
 
-  private void run(int seed) {
+  private void run(int seed, boolean paged) {
     Random random = new Random(seed);
-    ShardFixture shard = new ShardFixture();
+    ShardFixture shard = paged ? ShardFixture.paged(ShardFixture.window(1 + seed % 5), FakeBacklogStore.eager())
+        : new ShardFixture();
     QueueState q = shard.create("random.fifo", Map.of("FifoQueue", "true", "ContentBasedDeduplication", "true"));
     Map<String, Sent> byBody = new HashMap<>();
     Map<String, List<Sent>> byGroup = new HashMap<>();
@@ -137,6 +144,7 @@ class FifoRandomizedTest {
     });
     assertEquals(Set.of(), notDeleted, "seed " + seed + ": messages lost");
     assertEquals(0, total(q, shard.now), "seed " + seed);
+    shard.assertBacklogsSound();
   }
 
   private static void delivered(

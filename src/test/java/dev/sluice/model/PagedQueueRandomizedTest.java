@@ -30,8 +30,8 @@ import org.junit.jupiter.api.Test;
  * the shadow has visible messages and every write has committed, a receive, or a long poll once the
  * pages asked for are answered, gets something.
  *
- * <p>Not covered yet: retention of durable-only rows, dead-letter queues and move tasks (plan
- * step 5), FIFO queues (step 6).
+ * <p>Not covered here: retention of durable-only rows, dead-letter queues and move tasks (plan
+ * step 5); FIFO queues are {@link PagedFifoRandomizedTest}'s.
  */
 class PagedQueueRandomizedTest {
   static final int SEEDS = 300;
