@@ -2,11 +2,14 @@ package dev.sluice.engine;
 
 import dev.sluice.model.Arrival;
 import dev.sluice.model.BacklogStore;
+import dev.sluice.model.ExpiryRequest;
+import dev.sluice.model.ExpiryResult;
 import dev.sluice.model.PageRequest;
 import dev.sluice.model.PageResult;
 import dev.sluice.model.QueueState;
 import dev.sluice.model.RestoredMessage;
 import dev.sluice.persistence.BacklogSql;
+import dev.sluice.persistence.ExpirySql;
 import dev.sluice.persistence.MessageContent;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -16,6 +19,7 @@ import io.vertx.sqlclient.RowSet;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
 /**
@@ -39,6 +43,8 @@ final class PgBacklogStore implements BacklogStore {
 
   private final Vertx vertx;
   private final Pool pool;
+  /** The owner epoch expiries are fenced with: a former owner deletes nothing. */
+  private final LongSupplier epoch;
   /** The shard the answers go to; known once it is made, after this store. */
   private final Supplier<Shard> shard;
   private final ArrayDeque<Read> waiting = new ArrayDeque<>();
@@ -46,9 +52,10 @@ final class PgBacklogStore implements BacklogStore {
   private long lastFailureLoggedAt = Long.MIN_VALUE;
   private long failuresNotLogged;
 
-  PgBacklogStore(Vertx vertx, Pool pool, Supplier<Shard> shard) {
+  PgBacklogStore(Vertx vertx, Pool pool, LongSupplier epoch, Supplier<Shard> shard) {
     this.vertx = vertx;
     this.pool = pool;
+    this.epoch = epoch;
     this.shard = shard;
   }
 
@@ -135,6 +142,35 @@ final class PgBacklogStore implements BacklogStore {
           Arrival.ofCode(r.arrival())));
     }
     return new PageResult(rows, page.reachedLimit());
+  }
+
+  /**
+   * A retention expiry, on the read pool like page reads (one connection for a short transaction;
+   * not counted against {@link #MAX_READS}, as a queue runs it only while it reads nothing). A failed
+   * one is answered as such: the queue keeps its counts, and looks again later.
+   */
+  @Override
+  public void expire(QueueState queue, ExpiryRequest r) {
+    ExpirySql.expire(pool, epoch.getAsLong(), r.queueId(), r.fifo(), r.after().major(), r.after().minor(),
+            r.cutoffSentAtMillis(), r.purgedBelowKey(), r.maxRows())
+        .onComplete((expired, failure) -> {
+          Shard s = shard.get();
+          s.later(() -> s.run((sh, reply) -> {
+            ExpiryResult result = ExpiryResult.FAILED;
+            if (failure != null) {
+              LOG.log(System.Logger.Level.WARNING, "A retention expiry of queue " + r.queueId()
+                  + " failed; it is tried again later: " + failure.getMessage());
+            } else {
+              List<ExpiryResult.Row> rows = new ArrayList<>(expired.deleted().size());
+              for (ExpirySql.DeletedRow d : expired.deleted()) {
+                rows.add(new ExpiryResult.Row(d.firstVisibleAt(), d.sentAt(), Arrival.ofCode(d.arrival())));
+              }
+              result = new ExpiryResult(rows, rows.size() >= r.maxRows(), expired.oldestSentAt());
+            }
+            queue.acceptExpiry(r, result, sh.now());
+            reply.succeed(null);
+          }, (ok, ignored) -> {}));
+        });
   }
 
   /** A page read asked for, and the queue its answer goes to. */

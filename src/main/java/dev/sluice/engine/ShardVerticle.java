@@ -72,7 +72,7 @@ public final class ShardVerticle extends VerticleBase {
         ShardResources.firstKeyOfRun(durable == null ? 0 : durable.run()),
         // Paging (pg.headWindowMessages above 0): standard queues keep a head of their backlog in
         // memory and read the rest back from PostgreSQL; else every message is resident.
-        paged ? new PgBacklogStore(vertx, durable.readPool(), () -> shard) : BacklogStore.NONE,
+        paged ? new PgBacklogStore(vertx, durable.readPool(), durable::epoch, () -> shard) : BacklogStore.NONE,
         paged ? HeadWindow.of(durable.config().headWindowMessages()) : HeadWindow.UNBOUNDED);
     shard = new Shard(index, env, clock, this::rearm, task -> context.runOnContext(v -> task.run()), changes);
     // On this verticle's context, and cancelled with it when it is undeployed.

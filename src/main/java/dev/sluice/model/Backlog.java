@@ -51,6 +51,7 @@ final class Backlog {
   private long epoch;
   private long purgedBelowKey;
   private final PageReads reads;
+  private final BacklogExpiry expiry;
   private boolean closed;
   private final Wake wake;
   /**
@@ -73,6 +74,7 @@ final class Backlog {
     this.uncommitted = paged ? new UncommittedSpills() : null;
     this.wake = paged ? new Wake() : null;
     this.reads = paged ? new PageReads(env, store, queue, this, region, counts, uncommitted) : null;
+    this.expiry = paged ? new BacklogExpiry(env, store, queue, this, counts) : null;
   }
 
   // ---- admission ------------------------------------------------------------------------------
@@ -224,6 +226,7 @@ final class Backlog {
     }
     reads.countsChanged();
     scheduleMaturity();
+    expiry.schedule(nowMillis); // it may be the oldest now
   }
 
   /** The write of a durable-only row committed: reads may now reach it. */
@@ -239,16 +242,59 @@ final class Backlog {
     if (m.key < purgedBelowKey || !uncommitted.remove(m.key)) {
       return; // purged meanwhile, so no longer counted
     }
-    counts.removeFailed(m.firstVisibleAtMillis(), m.sentAtMillis);
-    if (fifo && m.arrival() == Arrival.SENT) {
-      sentTimes.remove(m.sentAtMillis);
-    }
-    reads.countsChanged();
-    scheduleMaturity();
+    uncount(m.firstVisibleAtMillis(), m.sentAtMillis, m.arrival());
     poke(nowMillis);
     if (counts.due() == 0) {
       wakePagedWaiter(nowMillis); // no page may come: the row it waited for never existed
     }
+  }
+
+  /** A durable-only row left without being read: its write failed, or it expired. */
+  private void uncount(long firstVisibleAt, long sentAtMillis, Arrival arrival) {
+    counts.removeFailed(firstVisibleAt, sentAtMillis);
+    if (fifo && arrival == Arrival.SENT) {
+      sentTimes.remove(sentAtMillis);
+    }
+    reads.countsChanged();
+    scheduleMaturity();
+  }
+
+  /** A durable-only row an expiry deleted (see {@link BacklogExpiry#accept}). */
+  void expired(ExpiryResult.Row row) {
+    uncount(row.firstVisibleAtMillis(), row.sentAtMillis(), row.arrival());
+  }
+
+  /** See {@link BacklogExpiry#accept}; then a read that waited for it may start. */
+  void acceptExpiry(ExpiryRequest request, ExpiryResult result, long nowMillis) {
+    if (paged) {
+      expiry.accept(request, result, nowMillis);
+      poke(nowMillis);
+      if (counts.due() == 0) {
+        wakePagedWaiter(nowMillis);
+      }
+    }
+  }
+
+  /** The queue's retention changed: durable-only rows expire by the new one. */
+  void retentionChanged(long nowMillis) {
+    if (paged) {
+      expiry.retentionChanged(nowMillis);
+    }
+  }
+
+  /** Whether a page read is under way (an expiry waits for it: I5). */
+  boolean reading() {
+    return reads.running();
+  }
+
+  /** Whether an expiry is under way (a page read waits for it: I5). */
+  boolean expiring() {
+    return paged && expiry.running();
+  }
+
+  /** Durable-only rows deleted by expiries so far (tests). */
+  long rowsExpired() {
+    return paged ? expiry.rowsExpired() : 0;
   }
 
   private void scheduleMaturity() {
@@ -306,6 +352,7 @@ final class Backlog {
     if (paged) {
       reads.accept(request, result, nowMillis, serveWaiters);
       wakePagedWaiter(nowMillis); // rows came, or the counts were set right, or the answer was stale
+      expiry.schedule(nowMillis); // the oldest may have been read
     }
   }
 
@@ -348,6 +395,7 @@ final class Backlog {
       if (fifo) {
         sentTimes.recovered(future);
       }
+      expiry.schedule(nowMillis);
       scheduleMaturity();
       poke(nowMillis);
     }
@@ -365,6 +413,7 @@ final class Backlog {
       uncommitted.clear();
       region.clear(); // every resident message was dropped
       reads.purged();
+      expiry.cancel();
       env.index().cancel(wake);
     }
   }
@@ -373,6 +422,7 @@ final class Backlog {
   void close() {
     closed = true;
     if (paged) {
+      expiry.cancel();
       env.index().cancel(wake);
     }
   }

@@ -22,6 +22,8 @@ final class BacklogCounts {
   /** The oldest sent time among durable-only rows, or MAX_VALUE; see {@link #oldestSentAtMillis}. */
   private long oldestSentAt = Long.MAX_VALUE;
   private boolean oldestStale;
+  /** The oldest sent time counted since {@link #markOldest}: rows a measurement may not have seen. */
+  private long oldestSinceMark = Long.MAX_VALUE;
 
   /**
    * @param everyRowDue a FIFO queue's: every durable-only row may be read (a delayed one holds its
@@ -43,6 +45,21 @@ final class BacklogCounts {
       mature(nowMillis);
     }
     oldestSentAt = Math.min(oldestSentAt, sentAtMillis);
+    oldestSinceMark = Math.min(oldestSinceMark, sentAtMillis);
+  }
+
+  /** A measurement of the oldest sent time in the durable store starts now. */
+  void markOldest() {
+    oldestSinceMark = Long.MAX_VALUE;
+  }
+
+  /**
+   * The oldest sent time among durable-only rows as the durable store measured it since
+   * {@link #markOldest}, or MAX_VALUE if it found none: exact again, with the rows counted since.
+   */
+  void refreshOldest(long measuredMillis) {
+    oldestSentAt = pagedOut == 0 ? Long.MAX_VALUE : Math.min(measuredMillis, oldestSinceMark);
+    oldestStale = false;
   }
 
   /** A durable-only row's write failed for good: it never existed. */
@@ -54,6 +71,10 @@ final class BacklogCounts {
       future.remove(firstVisibleAt);
     }
     forgetOldest(sentAtMillis);
+    if (pagedOut == 0) {
+      oldestSentAt = Long.MAX_VALUE;
+      oldestStale = false;
+    }
   }
 
   /** A due row was read back (restored, or deleted as expired). */
@@ -157,7 +178,7 @@ final class BacklogCounts {
    * The oldest sent time among durable-only rows, or MAX_VALUE when none. Exact until the row that
    * held it is read back or fails ({@link #oldestStale}): it then stays as it was, still exact while
    * that row is resident (the queue's oldest counts residents too), and older than the truth once
-   * that row is deleted. Refreshing it from the durable store (§2.7) is plan step 5.
+   * that row is deleted, until it is measured again (see {@link BacklogExpiry}).
    */
   long oldestSentAtMillis() {
     return oldestSentAt;

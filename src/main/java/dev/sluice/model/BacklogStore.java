@@ -5,8 +5,7 @@ package dev.sluice.model;
  * memory (paged mode): pages of rows in delivery order. {@link #NONE} in memory mode and whenever
  * paging is off, where no queue ever asks.
  *
- * <p>Called on the owning shard's event loop only. Retention of durable-only rows and the refresh
- * of their oldest sent time are not here yet (design page §2.7, §2.10: plan step 5).
+ * <p>Called on the owning shard's event loop only.
  */
 public interface BacklogStore {
   /**
@@ -24,6 +23,13 @@ public interface BacklogStore {
    */
   PageResult readNow(PageRequest request);
 
+  /**
+   * Deletes a queue's durable-only rows whose retention ended and measures the oldest left, in the
+   * background; answered as {@link #readPage} is, to {@link QueueState#acceptExpiry}, exactly once
+   * ({@link ExpiryResult#FAILED} if it failed). Never while a page read of the queue is under way.
+   */
+  void expire(QueueState queue, ExpiryRequest request);
+
   /** Memory mode: there is no backlog outside memory, and nothing ever asks for one. */
   BacklogStore NONE = new BacklogStore() {
     @Override
@@ -34,6 +40,11 @@ public interface BacklogStore {
     @Override
     public PageResult readNow(PageRequest request) {
       return null;
+    }
+
+    @Override
+    public void expire(QueueState queue, ExpiryRequest request) {
+      throw new IllegalStateException("memory mode keeps every message resident: nothing to expire elsewhere");
     }
   };
 }

@@ -323,6 +323,7 @@ public final class MessageStore {
   /** The retention period changed: the sweep is due for the oldest message under the new one. */
   void retentionChanged(long nowMillis) {
     retention.reschedule(nowMillis);
+    backlog.retentionChanged(nowMillis);
   }
 
   /** The retention sweep removed what had expired: waiting receives may have room now. */

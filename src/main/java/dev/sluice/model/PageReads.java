@@ -100,7 +100,7 @@ final class PageReads {
    * never-received messages, or whenever nothing is receivable (up to the window, §2.12).
    */
   private boolean canRead(boolean prefetch) {
-    return !backlog.closed() && reading == null && counts.due() > 0 && region.head() < window.messages()
+    return !backlog.closed() && reading == null && !backlog.expiring() && counts.due() > 0 && region.head() < window.messages()
         && (!prefetch || (backlog.fifo() ? 2L * region.head() < window.messages() || !store.hasReceivable()
             : 2L * store.readyCount() < window.messages()))
         && (env.budget().usedBytes() < env.budget().limitBytes() || region.head() == 0)

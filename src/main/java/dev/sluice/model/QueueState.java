@@ -272,6 +272,14 @@ public final class QueueState {
   }
 
   /**
+   * Paged mode: the answer to a retention expiry this queue asked its {@link BacklogStore} for,
+   * given inside a call on the queue's shard. A stale answer (asked before a purge) is dropped.
+   */
+  public void acceptExpiry(ExpiryRequest request, ExpiryResult result, long nowMillis) {
+    store.backlog().acceptExpiry(request, result, nowMillis);
+  }
+
+  /**
    * Paged mode, at a safe point (the end of a shard call): counts durable-only rows that became due
    * as such, and asks for a page if the resident head runs low. A no-op otherwise; the queue's own
    * timer does the same, so calling it is never needed for correctness, only for promptness.

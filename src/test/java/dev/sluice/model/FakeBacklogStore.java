@@ -63,7 +63,10 @@ final class FakeBacklogStore implements ChangeLog, BacklogStore {
   private final Map<String, String> tableKeyOf = new HashMap<>();
   final List<Submission> uncommitted = new ArrayList<>();
   final List<PendingRead> reads = new ArrayList<>();
+  /** Expiries asked for and not answered yet, with their queue. */
+  final List<Map.Entry<QueueState, ExpiryRequest>> expiries = new ArrayList<>();
   int pageReads;
+  int expiriesRun;
 
   private FakeBacklogStore(ChangeLog delegate, boolean eager) {
     if (eager && delegate.holdsSendsUntilCommitted()) {
@@ -304,13 +307,23 @@ final class FakeBacklogStore implements ChangeLog, BacklogStore {
     return new PageResult(rows, false);
   }
 
-  @Override
-  public void readPage(QueueState queue, PageRequest request) {
+  /** One backlog operation at a time per queue (I5): a page read or an expiry. */
+  private void checkNothingUnderWay(QueueState queue) {
     for (PendingRead other : reads) {
       if (other.queue == queue) {
-        throw new AssertionError("two reads at once for " + queue.name() + " (I5)");
+        throw new AssertionError("a read under way for " + queue.name() + " (I5)");
       }
     }
+    for (Map.Entry<QueueState, ExpiryRequest> other : expiries) {
+      if (other.getKey() == queue) {
+        throw new AssertionError("an expiry under way for " + queue.name() + " (I5)");
+      }
+    }
+  }
+
+  @Override
+  public void readPage(QueueState queue, PageRequest request) {
+    checkNothingUnderWay(queue);
     if (eager) {
       queue.acceptPage(request, page(request), clock.getAsLong());
     } else {
@@ -321,6 +334,72 @@ final class FakeBacklogStore implements ChangeLog, BacklogStore {
   @Override
   public PageResult readNow(PageRequest request) {
     return eager ? page(request) : null;
+  }
+
+  /**
+   * What the expiry statement does to the table now (see ExpirySql): deletes the queue's rows after
+   * the frontier whose retention ended (a dead letter by its sent time, any other once it is visible
+   * too), at most the limit of each kind, and measures the oldest sent time left.
+   */
+  ExpiryResult expireNow(ExpiryRequest r) {
+    expiriesRun++;
+    List<Row> after = new ArrayList<>();
+    for (Row row : rows(r.queueId())) {
+      if (row.position().compareTo(r.after()) > 0 && row.message().key() >= r.purgedBelowKey()) {
+        after.add(row);
+      }
+    }
+    List<Row> victims = new ArrayList<>();
+    after.stream().filter(row -> row.message().arrival() != Arrival.KEPT_SENT_TIME
+            && row.message().firstVisibleAtMillis() <= r.cutoffSentAtMillis())
+        .sorted(java.util.Comparator.comparingLong((Row row) -> row.message().firstVisibleAtMillis())
+            .thenComparingLong(row -> row.message().key()))
+        .limit(r.maxRows()).forEach(victims::add);
+    after.stream().filter(row -> row.message().arrival() == Arrival.KEPT_SENT_TIME
+            && row.message().sentAtMillis() <= r.cutoffSentAtMillis())
+        .sorted(java.util.Comparator.comparingLong((Row row) -> row.message().sentAtMillis()))
+        .limit(r.maxRows()).forEach(victims::add);
+    List<ExpiryResult.Row> deleted = new ArrayList<>();
+    for (Row v : victims) {
+      delete(r.queueId(), v.message().key());
+      deleted.add(new ExpiryResult.Row(v.message().firstVisibleAtMillis(), v.message().sentAtMillis(),
+          v.message().arrival()));
+    }
+    after.removeAll(victims);
+    long oldest = after.isEmpty() ? Long.MAX_VALUE : after.get(0).message().sentAtMillis();
+    for (Row row : after) {
+      if (row.message().arrival() == Arrival.KEPT_SENT_TIME) {
+        oldest = Math.min(oldest, row.message().sentAtMillis());
+      }
+    }
+    return new ExpiryResult(deleted, deleted.size() >= r.maxRows(), oldest);
+  }
+
+  @Override
+  public void expire(QueueState queue, ExpiryRequest request) {
+    checkNothingUnderWay(queue);
+    if (eager) {
+      queue.acceptExpiry(request, expireNow(request), clock.getAsLong());
+    } else {
+      expiries.add(Map.entry(queue, request));
+    }
+  }
+
+  /** Runs and answers expiry {@code i} now. */
+  void answerExpiry(int i) {
+    Map.Entry<QueueState, ExpiryRequest> e = expiries.remove(i);
+    e.getKey().acceptExpiry(e.getValue(), expireNow(e.getValue()), clock.getAsLong());
+  }
+
+  /** Answers every backlog operation under way (reads and expiries), as they come. */
+  void answerAll() {
+    while (!reads.isEmpty() || !expiries.isEmpty()) {
+      if (!reads.isEmpty()) {
+        answer(0);
+      } else {
+        answerExpiry(0);
+      }
+    }
   }
 
   /** Takes the snapshot of read {@code i} now (if not taken yet); it is answered later. */

@@ -160,7 +160,9 @@ class PagedFifoRandomizedTest {
             fake.snapshot(random.nextInt(fake.reads.size()));
           }
         } else if (op < 95) {
-          if (!fake.reads.isEmpty()) {
+          if (!fake.expiries.isEmpty() && random.nextBoolean()) {
+            fake.answerExpiry(0);
+          } else if (!fake.reads.isEmpty()) {
             fake.answer(random.nextInt(fake.reads.size()));
           }
         } else if (op < 97) {
@@ -334,9 +336,7 @@ class PagedFifoRandomizedTest {
           now + 20_000);
       for (int round = 0; round < 20 && deliveries == before; round++) {
         q.maintain(shard.now);
-        while (!fake.reads.isEmpty()) {
-          fake.answer(0);
-        }
+        fake.answerAll();
         fake.commitAll();
         shard.advance(0);
       }
@@ -386,9 +386,7 @@ class PagedFifoRandomizedTest {
       for (int round = 0; round < 10_000; round++) {
         fake.commitAll();
         q.maintain(shard.now);
-        while (!fake.reads.isEmpty()) {
-          fake.answer(0);
-        }
+        fake.answerAll();
         List<ReceiveMessage.Message> got = q.receive(ShardFixture.spec(10, 30), shard.now);
         delivered(STEPS, got, 30);
         for (ReceiveMessage.Message m : got) {

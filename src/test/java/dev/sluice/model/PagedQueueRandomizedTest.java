@@ -155,7 +155,9 @@ class PagedQueueRandomizedTest {
             fake.snapshot(random.nextInt(fake.reads.size()));
           }
         } else if (op < 97) {
-          if (!fake.reads.isEmpty()) {
+          if (!fake.expiries.isEmpty() && random.nextBoolean()) {
+            fake.answerExpiry(0);
+          } else if (!fake.reads.isEmpty()) {
             int i = random.nextInt(fake.reads.size());
             note("answer " + fake.reads.get(i).request + " snapshot " + (fake.reads.get(i).snapshot == null ? null
                 : fake.reads.get(i).snapshot.rows().stream().map(RestoredMessage::body).toList()));
@@ -226,9 +228,7 @@ class PagedQueueRandomizedTest {
           now + 20_000);
       for (int round = 0; round < 20 && deliveries == before; round++) {
         q.maintain(shard.now);
-        while (!fake.reads.isEmpty()) {
-          fake.answer(0);
-        }
+        fake.answerAll();
         fake.commitAll();
         shard.advance(0);
       }
@@ -366,10 +366,12 @@ class PagedQueueRandomizedTest {
       long[] held = {0};
       q.forEachResident(m -> held[0] += m.heldBytes);
       assertEquals(held[0], shard.budget.usedBytes() - chargedBefore, where(step) + "memory charged");
-      if (!q.backlog().counts().oldestStale()) {
+      if (fake.expiriesRun == 0 && !q.backlog().counts().oldestStale()) {
         assertEquals(oldest == Long.MAX_VALUE ? -1 : oldest, q.oldestSentAtMillis(), where(step) + "oldest");
-      } else {
-        assertTrue(q.oldestSentAtMillis() <= oldest, where(step) + "a stale oldest is never younger");
+      } else if (oldest != Long.MAX_VALUE) {
+        // Stale, it is never younger; measured again, it may miss a delayed row older than the first
+        // durable-only one by up to its delay (ExpirySql), 50 s here.
+        assertTrue(q.oldestSentAtMillis() <= oldest + 50_000, where(step) + "oldest younger than any delay explains");
       }
       assertEquals(0, q.backlog().duplicateRows(), where(step) + "a row was read twice");
       assertEquals(0, q.backlog().countResyncs(), where(step) + "counts were wrong");
@@ -385,9 +387,7 @@ class PagedQueueRandomizedTest {
       for (int round = 0; round < 10_000; round++) {
         fake.commitAll();
         q.maintain(shard.now);
-        while (!fake.reads.isEmpty()) {
-          fake.answer(0);
-        }
+        fake.answerAll();
         List<ReceiveMessage.Message> got = q.receive(ShardFixture.spec(10, 30), shard.now);
         delivered(STEPS, got, 30);
         for (ReceiveMessage.Message m : got) {
