@@ -20,9 +20,9 @@ import java.util.Map;
 
 /**
  * Start-up in durable mode (src/site/markdown/durability.md): every queue, in its account and
- * region, then every live message with its deadline, receive count and receipt number, put back on
- * the shard that owns it before the HTTP port opens. Messages go to their shard in chunks, each one
- * shard call, so no loop holds a long turn.
+ * region, with its FIFO delay rule, then every live message with its deadline, receive count and
+ * receipt number, put back on the shard that owns it before the HTTP port opens. Messages go to
+ * their shard in chunks, each one shard call, so no loop holds a long turn.
  */
 final class Recovery {
   static final int CHUNK = 5_000;
@@ -47,8 +47,8 @@ final class Recovery {
 
   /** Answers how many queues and messages came back; {@code epoch} fences what it writes back. */
   Future<String> run(Pool pool, long epoch) {
-    return pool.query("SELECT id, account_id, region, name, created_at, modified_at, attributes, tags"
-            + " FROM sluice_queues").execute()
+    return pool.query("SELECT id, account_id, region, name, created_at, modified_at, attributes, tags,"
+            + " delay_released_through, delay_changed_at FROM sluice_queues").execute()
         .compose(rows -> {
           List<Future<QueueState>> restored = new ArrayList<>();
           for (Row r : rows) {
@@ -58,6 +58,8 @@ final class Recovery {
             restored.add(dispatcher.call(router.shardOf(key), (s, reply) -> {
               QueueState q = s.registry(key.accountRegion()).restore(key.name(), r.getLong(0), r.getLong(4),
                   r.getLong(5), strings(r.getString(6)), strings(r.getString(7)));
+              // Before any of its rows: a never-received FIFO row is restored as the rule says.
+              q.restoreDelayRule(r.getLong(8), r.getLong(9));
               q.resumeSequence(s.now()); // FIFO queues only: standard ones number nothing
               reply.succeed(q);
             }));
