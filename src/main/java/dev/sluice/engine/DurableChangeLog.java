@@ -82,12 +82,16 @@ final class DurableChangeLog implements ChangeLog {
     return holdSends;
   }
 
+  /**
+   * The queue's row, with its FIFO delay rule: a DelaySeconds change reschedules the rows not in
+   * memory through that rule alone, so it must survive a restart with the attributes.
+   */
   @Override
   public void queueSaved(QueueState q) {
     QueueKey key = q.metadata().key();
     QueueRow row = new QueueRow(q.metadata().generation(), key.accountId(), key.region(), key.name(),
         q.metadata().createdAtMillis(), q.metadata().lastModifiedAtMillis(), JsonText.write(q.attributes().stored()),
-        JsonText.write(q.metadata().tags()));
+        JsonText.write(q.metadata().tags()), q.delayReleasedThroughMillis(), q.delayChangedAtMillis());
     ops.add(b -> b.queueSaved(row));
   }
 

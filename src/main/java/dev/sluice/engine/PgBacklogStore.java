@@ -75,7 +75,7 @@ final class PgBacklogStore implements BacklogStore {
       Read read = waiting.poll();
       running++;
       PageRequest r = read.request();
-      BacklogSql.page(pool, r.queueId(), r.after().major(), r.after().minor(), r.upTo().major(), r.upTo().minor(),
+      BacklogSql.page(pool, r.fifo(), r.queueId(), r.after().major(), r.after().minor(), r.upTo().major(), r.upTo().minor(),
               r.purgedBelowKey(), r.maxRows(), r.maxBytes())
           .compose(rows -> decode(rows, r))
           .onComplete((page, failure) -> answer(read, page, failure));

@@ -20,16 +20,17 @@ import java.util.Map;
 
 /**
  * Start-up in durable mode (src/site/markdown/durability.md): every queue, in its account and
- * region, then every live message with its deadline, receive count and receipt number, put back on
- * the shard that owns it before the HTTP port opens. Messages go to their shard in chunks, each one
- * shard call, so no loop holds a long turn.
+ * region, with its FIFO delay rule, then every live message with its deadline, receive count and
+ * receipt number (paging on: only those up to each queue's frontier, see {@link BacklogRecovery}),
+ * put back on the shard that owns it before the HTTP port opens. Messages go to their shard in
+ * chunks, each one shard call, so no loop holds a long turn.
  */
 final class Recovery {
   static final int CHUNK = 5_000;
 
   private final ShardDispatcher dispatcher;
   private final ShardRouter router;
-  /** Paging on: standard queues come back lazily (§2.15); null: every row is loaded. */
+  /** Paging on: queues come back lazily (§2.15); null: every row is loaded. */
   private final HeadWindow window;
 
   Recovery(ShardDispatcher dispatcher, ShardRouter router, HeadWindow window) {
@@ -44,25 +45,42 @@ final class Recovery {
 
   /** Every live queue's id and key. */
   private final Map<Long, QueueKey> queues = new java.util.HashMap<>();
+  /**
+   * Per FIFO queue, the latest sent time whose never-received rows are visible at start-up: those
+   * stay visible whatever its DelaySeconds becomes, so only later ones may be counted delayed.
+   */
+  private final Map<Long, Long> fifoVisibleThrough = new java.util.HashMap<>();
 
   /** Answers how many queues and messages came back; {@code epoch} fences what it writes back. */
   Future<String> run(Pool pool, long epoch) {
-    return pool.query("SELECT id, account_id, region, name, created_at, modified_at, attributes, tags"
-            + " FROM sluice_queues").execute()
+    return pool.query("SELECT id, account_id, region, name, created_at, modified_at, attributes, tags,"
+            + " delay_released_through, delay_changed_at FROM sluice_queues").execute()
         .compose(rows -> {
-          List<Future<QueueState>> restored = new ArrayList<>();
+          List<Long> ids = new ArrayList<>();
+          List<Future<Long>> restored = new ArrayList<>();
           for (Row r : rows) {
+            long id = r.getLong(0);
             QueueKey key = new QueueKey(r.getString(1), r.getString(2), r.getString(3));
-            counted.put(r.getLong(0), 0L);
-            queues.put(r.getLong(0), key);
+            counted.put(id, 0L);
+            queues.put(id, key);
+            ids.add(id);
             restored.add(dispatcher.call(router.shardOf(key), (s, reply) -> {
-              QueueState q = s.registry(key.accountRegion()).restore(key.name(), r.getLong(0), r.getLong(4),
+              QueueState q = s.registry(key.accountRegion()).restore(key.name(), id, r.getLong(4),
                   r.getLong(5), strings(r.getString(6)), strings(r.getString(7)));
+              // Before any of its rows: a never-received FIFO row is restored as the rule says.
+              q.restoreDelayRule(r.getLong(8), r.getLong(9));
               q.resumeSequence(s.now()); // FIFO queues only: standard ones number nothing
-              reply.succeed(q);
+              reply.succeed(q.attributes().fifo() ? visibleThrough(q, s.now()) : null);
             }));
           }
-          return Future.all(restored).map(all -> rows.size());
+          return Future.all(restored).map(all -> {
+            for (int i = 0; i < ids.size(); i++) {
+              if (restored.get(i).result() != null) {
+                fifoVisibleThrough.put(ids.get(i), restored.get(i).result());
+              }
+            }
+            return rows.size();
+          });
         })
         .compose(queueCount -> (window == null ? restoreAll(pool, epoch) : restoreLazily(pool, epoch))
             .compose(messages -> restoreDeduplication(pool)
@@ -83,17 +101,26 @@ final class Recovery {
   }
 
   /**
-   * Paging on (§2.15): FIFO queues whole, standard queues only up to their persisted frontier, the
-   * rest counted from the tallies, which a full load no longer checks; their lanes are folded.
+   * The FIFO delay rule's bound at {@code nowMillis} (design §2.9): a never-received row sent at or
+   * before the latest sent time a DelaySeconds change released, or one delay before now, is visible;
+   * a later change releases every row visible then, so the bound never goes back.
+   */
+  private static long visibleThrough(QueueState q, long nowMillis) {
+    return Math.max(q.delayReleasedThroughMillis(), nowMillis - q.attributes().delaySeconds() * 1000L);
+  }
+
+  /**
+   * Paging on (§2.15): every queue only up to its persisted frontier, the rest counted from the
+   * tallies, which a full load no longer checks; their lanes are folded.
    */
   private Future<Integer> restoreLazily(Pool pool, long epoch) {
-    return Tallies.read(pool).compose(tallies -> restoreMessages(pool, BacklogRecovery.RESIDENT)
+    return Tallies.read(pool).compose(tallies -> restoreMessages(pool, BacklogRecoverySql.RESIDENT)
         .compose(messages -> {
           Map<Long, Long> live = new java.util.HashMap<>();
           queues.keySet().forEach(id -> live.put(id, tallies.getOrDefault(id, Tallies.Tally.NONE).messages()));
           return Tallies.fold(pool, epoch, live)
               .compose(folded -> new BacklogRecovery(dispatcher, router, window.bucketMillis())
-                  .run(pool, queues, tallies, counted))
+                  .run(pool, queues, fifoVisibleThrough, tallies, counted))
               .map(messages);
         }));
   }

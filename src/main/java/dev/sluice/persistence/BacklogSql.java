@@ -10,12 +10,13 @@ import java.util.List;
 import java.util.UUID;
 
 /**
- * Reads of a standard queue's messages held only in PostgreSQL, in delivery order: the next page
- * after the queue's in-memory frontier, bounded above so that it never reaches a row whose write may
- * not have committed yet (src/site/markdown/design/paged-backlog.md, "Reading a page"). An index
- * range scan on {@code sluice_messages_delivery} (queue_id, first_visible_at, message_key). Rows
- * below the queue's purge key are the reaper's and never read. FIFO queues are not paged yet (plan
- * step 6), so there is no FIFO form.
+ * Reads of a queue's messages held only in PostgreSQL, in delivery order: the next page after the
+ * queue's in-memory frontier, bounded above so that it never reaches a row whose write may not have
+ * committed yet (src/site/markdown/design/paged-backlog.md, "Reading a page"). A standard queue's
+ * order is (first_visible_at, message_key), an index range scan on {@code sluice_messages_delivery};
+ * a FIFO queue's is (sequence_number, message_key), an index range scan on the partial index
+ * {@code sluice_messages_fifo} (queue_id, sequence_number) WHERE sequence_number > 0. Rows below the
+ * queue's purge key are the reaper's and never read.
  */
 public final class BacklogSql {
   static final String COLUMNS = "message_key, message_id, sent_at, sequence_number, visible_at, receive_count,"
@@ -31,17 +32,30 @@ public final class BacklogSql {
       + " AND (first_visible_at, message_key) > ($2, $3) AND (first_visible_at, message_key) <= ($4, $5)"
       + " AND message_key >= $6 ORDER BY first_visible_at, message_key LIMIT $7) p"
       + " WHERE total - size < $8 ORDER BY first_visible_at, message_key";
+  /**
+   * {@link #STANDARD_PAGE} by sequence number. {@code sequence_number > 0} (true of every FIFO row)
+   * lets PostgreSQL use the partial index, whose range the row comparisons bound on sequence_number
+   * (checked with EXPLAIN: Index Cond on queue_id and both bounds); the key only breaks ties, which
+   * an incremental sort of the index order settles.
+   */
+  static final String FIFO_PAGE = "SELECT " + COLUMNS + ", total FROM (SELECT " + COLUMNS + ","
+      + " octet_length(content) AS size, sum(octet_length(content)) OVER (ORDER BY sequence_number, message_key"
+      + " ROWS UNBOUNDED PRECEDING) AS total FROM sluice_messages WHERE queue_id = $1 AND sequence_number > 0"
+      + " AND (sequence_number, message_key) > ($2, $3) AND (sequence_number, message_key) <= ($4, $5)"
+      + " AND message_key >= $6 ORDER BY sequence_number, message_key LIMIT $7) p"
+      + " WHERE total - size < $8 ORDER BY sequence_number, message_key";
 
   private BacklogSql() {}
 
   /**
-   * One page of a standard queue: its rows with place in delivery order (first_visible_at,
-   * message_key) in ({@code after}, {@code upTo}], at or above {@code purgedBelowKey}, at most
-   * {@code limit} rows and about {@code maxBytes} of content, in order; {@link #decode} them.
+   * One page of a queue: its rows with place in delivery order ((first_visible_at, message_key), or
+   * on a {@code fifo} queue (sequence_number, message_key)) in ({@code after}, {@code upTo}], at or
+   * above {@code purgedBelowKey}, at most {@code limit} rows and about {@code maxBytes} of content,
+   * in order; {@link #decode} them.
    */
-  public static Future<RowSet<Row>> page(SqlClient client, long queueId, long afterMajor, long afterMinor,
-      long upToMajor, long upToMinor, long purgedBelowKey, int limit, long maxBytes) {
-    return client.preparedQuery(STANDARD_PAGE)
+  public static Future<RowSet<Row>> page(SqlClient client, boolean fifo, long queueId, long afterMajor,
+      long afterMinor, long upToMajor, long upToMinor, long purgedBelowKey, int limit, long maxBytes) {
+    return client.preparedQuery(fifo ? FIFO_PAGE : STANDARD_PAGE)
         .execute(Tuple.of(queueId, afterMajor, afterMinor, upToMajor, upToMinor, purgedBelowKey, limit, maxBytes));
   }
 

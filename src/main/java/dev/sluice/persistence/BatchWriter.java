@@ -131,11 +131,16 @@ public final class BatchWriter {
 
   private static final String MESSAGES = messages(false);
   private static final String MESSAGES_RETRIED = messages(true);
-  static final String UPSERT_QUEUES = "INSERT INTO sluice_queues"
-      + " (id, account_id, region, name, created_at, modified_at, attributes, tags) SELECT * FROM unnest($1::bigint[],"
-      + " $2::text[], $3::text[], $4::text[], $5::bigint[], $6::bigint[], $7::text[], $8::text[])"
-      + " ON CONFLICT (id) DO UPDATE SET modified_at = EXCLUDED.modified_at, attributes = EXCLUDED.attributes,"
-      + " tags = EXCLUDED.tags";
+  /**
+   * Queue rows, with a FIFO queue's delay rule: it changes with the attributes (a DelaySeconds
+   * change), in the same row, so a start-up never finds one without the other.
+   */
+  static final String UPSERT_QUEUES = "INSERT INTO sluice_queues (id, account_id, region, name, created_at,"
+      + " modified_at, attributes, tags, delay_released_through, delay_changed_at) SELECT * FROM unnest($1::bigint[],"
+      + " $2::text[], $3::text[], $4::text[], $5::bigint[], $6::bigint[], $7::text[], $8::text[], $9::bigint[],"
+      + " $10::bigint[]) ON CONFLICT (id) DO UPDATE SET modified_at = EXCLUDED.modified_at,"
+      + " attributes = EXCLUDED.attributes, tags = EXCLUDED.tags,"
+      + " delay_released_through = EXCLUDED.delay_released_through, delay_changed_at = EXCLUDED.delay_changed_at";
   /**
    * PurgeQueue in a bounded number of statements, whatever the backlog: the queue's rows that exist
    * now (all stored before the purge: this runs alone, after every earlier batch committed) fall
@@ -216,6 +221,8 @@ public final class BatchWriter {
     Long[] modified = new Long[n];
     String[] attributes = new String[n];
     String[] tags = new String[n];
+    Long[] releasedThrough = new Long[n];
+    Long[] changedAt = new Long[n];
     for (int i = 0; i < n; i++) {
       QueueRow r = rows.get(i);
       ids[i] = r.id();
@@ -226,10 +233,13 @@ public final class BatchWriter {
       modified[i] = r.modifiedAt();
       attributes[i] = r.attributesJson();
       tags[i] = r.tagsJson();
+      releasedThrough[i] = r.delayReleasedThrough();
+      changedAt[i] = r.delayChangedAt();
     }
     return conn.preparedQuery(UPSERT_QUEUES).execute(Tuple.tuple().addArrayOfLong(ids).addArrayOfString(accounts)
         .addArrayOfString(regions).addArrayOfString(names)
-        .addArrayOfLong(created).addArrayOfLong(modified).addArrayOfString(attributes).addArrayOfString(tags))
+        .addArrayOfLong(created).addArrayOfLong(modified).addArrayOfString(attributes).addArrayOfString(tags)
+        .addArrayOfLong(releasedThrough).addArrayOfLong(changedAt))
         .mapEmpty();
   }
 

@@ -176,12 +176,14 @@ class BatchWriterIT {
   @Test
   void queueRowsPurgesAndQueueDeletionsLandInOrder() throws Exception {
     ChangeBatch b = new ChangeBatch();
-    b.queueSaved(new QueueRow(11, "000000000000", "us-east-1", "other", 5, 5, "{\"DelaySeconds\":\"0\"}", "{}"));
+    b.queueSaved(new QueueRow(11, "000000000000", "us-east-1", "other", 5, 5, "{\"DelaySeconds\":\"0\"}", "{}",
+        Long.MIN_VALUE, Long.MIN_VALUE));
     b.stored(row(11, 1, "before purge"));
     BatchWriter.write(pool, b, false, UNCLAIMED, 5000, 0).await(30, TimeUnit.SECONDS);
     ChangeBatch purge = new ChangeBatch();
     purge.queueSaved(
-        new QueueRow(11, "000000000000", "us-east-1", "other", 5, 6, "{\"DelaySeconds\":\"1\"}", "{\"team\":\"a\"}"));
+        new QueueRow(11, "000000000000", "us-east-1", "other", 5, 6, "{\"DelaySeconds\":\"1\"}", "{\"team\":\"a\"}",
+            4, 6));
     purge.queuePurged(11);
     purge.stored(row(11, 2, "after purge"));
     purge.deduplicationRemembered(new DedupRow(11, "d2", new UUID(3, 2), 102, Long.MAX_VALUE));
@@ -196,6 +198,9 @@ class BatchWriterIT {
     assertEquals(1L, tallied().get(11L));
     assertEquals("{\"team\":\"a\"}", pool.query("SELECT tags FROM sluice_queues WHERE id = 11").execute()
         .await(10, TimeUnit.SECONDS).iterator().next().getString(0));
+    // A saved row carries the queue's FIFO delay rule (schema V5), which start-up restores first.
+    assertEquals("4/6", pool.query("SELECT delay_released_through || '/' || delay_changed_at FROM sluice_queues"
+        + " WHERE id = 11").execute().await(10, TimeUnit.SECONDS).iterator().next().getString(0));
     ChangeBatch delete = new ChangeBatch();
     delete.queueDeleted(11);
     BatchWriter.write(pool, delete, false, UNCLAIMED, 5000, 0).await(30, TimeUnit.SECONDS);
@@ -270,13 +275,15 @@ class BatchWriterIT {
   @Test
   void aQueueDeletedAndCreatedAgainUnderTheSameNameInOneBatchIsWritten() throws Exception {
     ChangeBatch first = new ChangeBatch();
-    first.queueSaved(new QueueRow(21, "000000000000", "us-east-1", "again", 1, 1, "{}", "{}"));
+    first.queueSaved(new QueueRow(21, "000000000000", "us-east-1", "again", 1, 1, "{}", "{}",
+        Long.MIN_VALUE, Long.MIN_VALUE));
     BatchWriter.write(pool, first, false, UNCLAIMED, 5000, 0).await(30, TimeUnit.SECONDS);
     // A writer far behind (an outage of a minute or more) gets both in one batch: the name is
     // unique, so the old row must go before the new one comes.
     ChangeBatch both = new ChangeBatch();
     both.queueDeleted(21);
-    both.queueSaved(new QueueRow(22, "000000000000", "us-east-1", "again", 2, 2, "{}", "{}"));
+    both.queueSaved(new QueueRow(22, "000000000000", "us-east-1", "again", 2, 2, "{}", "{}",
+        Long.MIN_VALUE, Long.MIN_VALUE));
     BatchWriter.write(pool, both, false, UNCLAIMED, 5000, 0).await(30, TimeUnit.SECONDS);
     assertEquals(22L, pool.query("SELECT id FROM sluice_queues WHERE name = 'again'").execute()
         .await(10, TimeUnit.SECONDS).iterator().next().getLong(0));

@@ -63,7 +63,8 @@ class ChangeBatchTest {
   @Test
   void aDeletedQueueWritesOnlyItsDeletion() {
     ChangeBatch b = new ChangeBatch();
-    b.queueSaved(new QueueRow(7, "000000000000", "us-east-1", "orders", 1, 1, "{}", "{}"));
+    b.queueSaved(new QueueRow(7, "000000000000", "us-east-1", "orders", 1, 1, "{}", "{}",
+        Long.MIN_VALUE, Long.MIN_VALUE));
     b.stored(row(1));
     b.queuePurged(7);
     b.queueDeleted(7);

@@ -104,7 +104,8 @@ class FenceIT {
 
     // A batch that changes queues is a transaction: refused at its first statement.
     ChangeBatch queues = messages(1, 1001, 10);
-    queues.queueSaved(new QueueRow(1, "000000000000", "us-east-1", "fenced", 1, 1, "{}", "{}"));
+    queues.queueSaved(new QueueRow(1, "000000000000", "us-east-1", "fenced", 1, 1, "{}", "{}",
+        Long.MIN_VALUE, Long.MIN_VALUE));
     queues.queuePurged(2);
     assertTrue(BatchWriter.fenced(failureOf(BatchWriter.write(pool, queues, false, stale, 5000, 0))));
     assertEquals(0, count("sluice_queues"));

@@ -64,7 +64,7 @@ class SchemaMigrationsIT {
           .await(10, TimeUnit.SECONDS)) {
         versions.add(r.getInteger(0));
       }
-      assertEquals(List.of(1, 2, 3, 4), versions);
+      assertEquals(List.of(1, 2, 3, 4, 5), versions);
       List<String> tables = new ArrayList<>();
       for (Row r : a.query("SELECT tablename FROM pg_tables WHERE tablename LIKE 'sluice_%' ORDER BY 1").execute()
           .await(10, TimeUnit.SECONDS)) {
@@ -102,7 +102,7 @@ class SchemaMigrationsIT {
             + " (1, 12, gen_random_uuid(), 3000, 0, 9000, 2, 3500, 2, '\\x01'),"
             + " (2, 20, gen_random_uuid(), 1000, 7, 0, 0, 0, 0, '\\x01'),"
             + " (2, 21, gen_random_uuid(), 1100, 8, 0, 0, 0, 0, '\\x01')").execute().await(10, TimeUnit.SECONDS);
-        assertEquals(4, scripts.migrate(upgrade).await(30, TimeUnit.SECONDS));
+        assertEquals(4, scripts.upTo(4).migrate(upgrade).await(30, TimeUnit.SECONDS));
         List<String> places = new ArrayList<>();
         for (Row r : upgrade.query("SELECT message_key, first_visible_at, arrival FROM sluice_messages ORDER BY 1")
             .execute().await(10, TimeUnit.SECONDS)) {
@@ -117,6 +117,39 @@ class SchemaMigrationsIT {
         }
         assertEquals(List.of("1:0:3:5000:" + Long.MAX_VALUE, "2:0:2:8:" + Long.MAX_VALUE,
             "3:0:0:" + Long.MIN_VALUE + ":" + Long.MAX_VALUE), tallies);
+      } finally {
+        upgrade.close().await(10, TimeUnit.SECONDS);
+      }
+    } finally {
+      pool.close().await(10, TimeUnit.SECONDS);
+    }
+  }
+
+  @Test
+  void version5GivesEveryStoredQueueAFifoDelayRuleThatNeverChanged() throws Exception {
+    SchemaMigrations scripts = SchemaMigrations.load();
+    Pool pool = pool();
+    try {
+      pool.query("CREATE SCHEMA upgrade5").execute().await(10, TimeUnit.SECONDS);
+      Pool upgrade = PgBuilder.pool().with(new PoolOptions().setMaxSize(1))
+          .connectingTo(PgConnectOptions.fromUri(pg.url()).addProperty("search_path", "upgrade5")).using(vertx)
+          .build();
+      try {
+        assertEquals(4, scripts.upTo(4).migrate(upgrade).await(30, TimeUnit.SECONDS));
+        // As version 4 left them: a FIFO queue (its delay may have changed: version 4 did not keep
+        // that) and a standard queue.
+        upgrade.query("INSERT INTO sluice_queues (id, account_id, region, name, created_at, modified_at,"
+            + " attributes, tags) VALUES (1, 'a', 'r', 'q.fifo', 1, 1, '{\"DelaySeconds\":\"60\"}', '{}'),"
+            + " (2, 'a', 'r', 'std', 1, 1, '{}', '{}')").execute().await(10, TimeUnit.SECONDS);
+        assertEquals(5, scripts.migrate(upgrade).await(30, TimeUnit.SECONDS));
+        List<String> rules = new ArrayList<>();
+        for (Row r : upgrade.query("SELECT id, delay_released_through, delay_changed_at FROM sluice_queues"
+            + " ORDER BY 1").execute().await(10, TimeUnit.SECONDS)) {
+          rules.add(r.getLong(0) + ":" + r.getLong(1) + ":" + r.getLong(2));
+        }
+        // Never changed: every row is visible its delay after it was sent, as version 4 restored it.
+        assertEquals(List.of("1:" + Long.MIN_VALUE + ":" + Long.MIN_VALUE, "2:" + Long.MIN_VALUE + ":" + Long.MIN_VALUE),
+            rules);
       } finally {
         upgrade.close().await(10, TimeUnit.SECONDS);
       }
