@@ -45,7 +45,9 @@ public enum ConfigKey {
       "engine.dispatch", "How requests reach their shard: direct (context hand-off) or eventbus."),
   ENGINE_MEMORY_BUDGET_BYTES(
       "engine.memoryBudgetBytes",
-      "Bytes of messages held in memory before sends are throttled; 0 means half the JVM's max heap."),
+      "Bytes of messages held in memory; 0 means half the JVM's max heap. In memory mode (and with"
+          + " pg.headWindowMessages 0) sends past it are throttled; with PostgreSQL, messages past it stay"
+          + " there only."),
   ENGINE_MAX_PARKED_RECEIVES(
       "engine.maxParkedReceives", "Long polls that may wait at once, server-wide."),
   ENGINE_MAX_PARKED_RECEIVES_PER_QUEUE(
@@ -76,13 +78,15 @@ public enum ConfigKey {
           + " the JVM's max heap."),
   PG_HEAD_WINDOW_MESSAGES(
       "pg.headWindowMessages",
-      "Never-received messages of a standard queue kept in memory; the rest stay in PostgreSQL only and"
-          + " are read back in delivery order as the queue drains. 0 (the default) keeps every message in"
+      "Never-received messages a queue keeps in memory (10000 by default); the rest stay in PostgreSQL"
+          + " only, counted exactly, and are read back in delivery order as the queue drains, so a backlog may"
+          + " exceed the heap. Also a FIFO queue's lookahead for message groups. 0 keeps every message in"
           + " memory, as in memory mode."),
   PG_READ_POOL_SIZE(
       "pg.readPoolSize",
-      "Connections to PostgreSQL for reading back messages kept only there (pg.headWindowMessages above"
-          + " 0), apart from the writer's so that reads never wait behind write batches."),
+      "Connections to PostgreSQL for reading back messages kept only there, and deleting those whose"
+          + " retention ended (pg.headWindowMessages above 0), apart from the writer's so that reads never"
+          + " wait behind write batches."),
   PG_LEASE_MILLIS(
       "pg.leaseMillis",
       "How long a server serves after PostgreSQL last confirmed its database lock (checked every quarter"

@@ -10,8 +10,8 @@ package dev.sluice.config;
  *     long a server taking over after an unclean stop waits before serving
  * @param maxWriterBacklogBytes message bytes waiting for PostgreSQL past which sends are
  *     throttled; 0 for an eighth of the max heap ({@link #writerBacklogLimitBytes})
- * @param headWindowMessages never-received messages a standard queue keeps in memory, the rest in
- *     PostgreSQL only; 0 keeps everything in memory ({@link #paged})
+ * @param headWindowMessages never-received messages a queue keeps in memory, the rest in PostgreSQL
+ *     only; 0 keeps everything in memory ({@link #paged})
  * @param readPoolSize connections for reading back messages held in PostgreSQL only
  */
 public record StorageConfig(
