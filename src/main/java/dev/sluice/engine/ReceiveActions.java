@@ -21,6 +21,11 @@ import java.util.List;
  */
 public final class ReceiveActions {
   private static final ReceiveMessage.Response EMPTY = new ReceiveMessage.Response(List.of());
+  /**
+   * The longest a short poll waits for a page of its queue's visible messages already being read
+   * from PostgreSQL; a page takes milliseconds, so this bounds only a database that stalls.
+   */
+  static final long SHORT_POLL_PAGE_WAIT_MILLIS = 1_000;
 
   private final ShardDispatcher dispatcher;
   /** For giving messages back: the server's own work, done whether or not it serves. */
@@ -73,17 +78,24 @@ public final class ReceiveActions {
       // An absent WaitTimeSeconds means the queue's ReceiveMessageWaitTimeSeconds (the SQS short and long polling
       // guide).
       int waitSeconds = wait != null ? wait : q.attributes().waitSeconds();
+      long deadline = now + waitSeconds * 1000L;
       if (waitSeconds == 0 || s.stopping()) {
         // Standard queues answer OverLimit at the in-flight cap; FIFO queues just return nothing (the SQS
         // visibility timeout guide).
         if (q.inflightLimitReached() && !q.attributes().fifo()) {
           throw new SqsException(ErrorCode.OVER_LIMIT, "The maximum number of in flight messages is reached.");
         }
-        reply.succeed(EMPTY);
-        return;
+        if (s.stopping() || !q.pageComing() || !q.hasRoomToPark()) {
+          reply.succeed(EMPTY);
+          return;
+        }
+        // The queue's visible messages are being read back from PostgreSQL (after a restart, or
+        // when its head ran out): the short poll waits for that page, briefly, rather than answer
+        // nothing while the queue counts them.
+        deadline = now + SHORT_POLL_PAGE_WAIT_MILLIS;
       }
       Waiter w = new Waiter(spec, gone::isFired, messages -> reply.succeed(new ReceiveMessage.Response(messages)));
-      q.park(w, now + waitSeconds * 1000L);
+      q.park(w, deadline);
       gone.onFire(() -> s.later(() -> q.cancel(w)));
     }, response -> {
       // Answered after the server stopped serving (a parked receive when serving paused, or one

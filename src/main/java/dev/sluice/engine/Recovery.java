@@ -54,7 +54,7 @@ final class Recovery {
   /** Answers how many queues and messages came back; {@code epoch} fences what it writes back. */
   Future<String> run(Pool pool, long epoch) {
     return pool.query("SELECT id, account_id, region, name, created_at, modified_at, attributes, tags,"
-            + " delay_released_through, delay_changed_at FROM sluice_queues").execute()
+            + " delay_released_through, delay_changed_at, purged_below_key FROM sluice_queues").execute()
         .compose(rows -> {
           List<Long> ids = new ArrayList<>();
           List<Future<Long>> restored = new ArrayList<>();
@@ -69,6 +69,8 @@ final class Recovery {
                   r.getLong(5), strings(r.getString(6)), strings(r.getString(7)));
               // Before any of its rows: a never-received FIFO row is restored as the rule says.
               q.restoreDelayRule(r.getLong(8), r.getLong(9));
+              // A purge the reaper has not finished: its rows are still in the table, never to be read.
+              q.restorePurgedBelowKey(r.getLong(10));
               q.resumeSequence(s.now()); // FIFO queues only: standard ones number nothing
               reply.succeed(q.attributes().fifo() ? visibleThrough(q, s.now()) : null);
             }));

@@ -342,6 +342,15 @@ final class Backlog {
     return paged && reads.pageNow(nowMillis);
   }
 
+  /**
+   * Whether a page of due durable-only rows is being read, or will be by the end of this shard call
+   * (nothing is receivable in memory, so the head is low): a short poll that found nothing waits for
+   * it rather than answering empty while the queue counts visible messages.
+   */
+  boolean pageComing() {
+    return paged && reads.coming();
+  }
+
   /** Whether durable-only rows are due: a receive may find them through a page. */
   boolean hasDueRows() {
     return paged && counts.due() > 0;
@@ -399,6 +408,11 @@ final class Backlog {
       scheduleMaturity();
       poke(nowMillis);
     }
+  }
+
+  /** Start-up: the purge key the queue's row kept (the rows below it are the reaper's). */
+  void restorePurgedBelowKey(long purgedBelowKey) {
+    this.purgedBelowKey = purgedBelowKey;
   }
 
   /** The key below which a purge now removes every row: the next key the queue hands out. */

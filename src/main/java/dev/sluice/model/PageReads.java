@@ -93,6 +93,11 @@ final class PageReads {
     return !result.rows().isEmpty();
   }
 
+  /** Whether a page is being read, or could be read now: a receive that found nothing may wait for it. */
+  boolean coming() {
+    return running() || canRead(false);
+  }
+
   /**
    * A read is possible now, and (prefetch) worth asking for: the visible head is below half. The
    * head, not the window: extras never keep due rows from being read (see {@link ResidentRegion}).

@@ -22,9 +22,14 @@ final class ParkedReceives {
     this.limits = limits;
   }
 
+  /** Whether one more receive may park, within the per-queue and per-shard bounds. */
+  boolean hasRoom() {
+    return waiters.size() < limits.maxPerQueue() && !limits.shardFull();
+  }
+
   /** Parks until {@code deadlineMillis}; RequestThrottled past the per-queue or per-shard bound. */
   void park(Waiter w, long deadlineMillis) {
-    if (waiters.size() >= limits.maxPerQueue() || limits.shardFull()) {
+    if (!hasRoom()) {
       throw new SqsException(
           ErrorCode.REQUEST_THROTTLED,
           "Too many long polls are waiting on this server; retry later or use fewer concurrent receives.");

@@ -101,6 +101,19 @@ public final class QueueState {
     return receiving.inflightLimitReached();
   }
 
+  /**
+   * Paged mode: a receive found nothing in memory while a page of visible durable-only rows is being
+   * read (or is about to be, at the end of this call); false in memory mode.
+   */
+  public boolean pageComing() {
+    return store.backlog().pageComing();
+  }
+
+  /** Whether one more receive may park here, within the per-queue and per-shard bounds. */
+  public boolean hasRoomToPark() {
+    return receiving.hasRoomToPark();
+  }
+
   /** Parks a receive that found nothing until {@code deadlineMillis}; throttled past the bounds. */
   public void park(Waiter w, long deadlineMillis) {
     receiving.park(w, deadlineMillis);
@@ -346,6 +359,14 @@ public final class QueueState {
   /** The last sequence number this FIFO queue gave out; 0 on a standard queue. */
   long lastSequenceNumber() {
     return rules.lastSequenceNumber();
+  }
+
+  /**
+   * Start-up: the key below which the queue's last purge removed every row, as its row kept it. Rows
+   * below it may still be in the table until the reaper deletes them; no page or expiry reads them.
+   */
+  public void restorePurgedBelowKey(long purgedBelowKey) {
+    store.backlog().restorePurgedBelowKey(purgedBelowKey);
   }
 
   /**

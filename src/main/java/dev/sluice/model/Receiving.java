@@ -92,6 +92,10 @@ final class Receiving {
     return store.inflightCount() >= env.maxInflightPerQueue();
   }
 
+  boolean hasRoomToPark() {
+    return parked.hasRoom();
+  }
+
   /** Parks a receive that found nothing until {@code deadlineMillis}; throttled past the bounds. */
   void park(Waiter w, long deadlineMillis) {
     parked.park(w, deadlineMillis);
