@@ -9,10 +9,15 @@ import java.util.PriorityQueue;
  * stops short of the smallest of them: writes commit out of order across the writer's lanes, and
  * a read that saw a later row but not an earlier one would move the frontier over a row no read
  * would ever find. A min-heap with lazy deletion: a committed row is forgotten by key, and leaves
- * the heap when it reaches the top.
+ * the heap when it reaches the top, or when the heap is rebuilt from the live entries once it holds
+ * more than twice as many: a fill with no consumer never asks for the top, and the heap would
+ * otherwise keep one entry for every row ever spilled (a 10-million-message fill held 400 MB).
  */
 final class UncommittedSpills {
-  private final PriorityQueue<DeliveryPosition> heap = new PriorityQueue<>();
+  /** Entries that are no longer live are tolerated up to this many before a rebuild. */
+  private static final int SLACK = 64;
+
+  private PriorityQueue<DeliveryPosition> heap = new PriorityQueue<>();
   /** Live entries by key, with their position. */
   private final Map<Long, DeliveryPosition> live = new HashMap<>();
 
@@ -24,7 +29,20 @@ final class UncommittedSpills {
 
   /** The row with this key has committed, or failed for good; false if it was not here. */
   boolean remove(long key) {
-    return live.remove(key) != null;
+    if (live.remove(key) == null) {
+      return false;
+    }
+    if (live.isEmpty()) {
+      heap.clear();
+    } else if (heap.size() > 2 * live.size() + SLACK) {
+      heap = new PriorityQueue<>(live.values()); // heapified in linear time, after as many removals
+    }
+    return true;
+  }
+
+  /** Entries the heap holds, live or not (tests: bounded by the live ones). */
+  int heapSize() {
+    return heap.size();
   }
 
   boolean contains(long key) {

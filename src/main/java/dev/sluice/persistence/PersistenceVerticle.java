@@ -101,8 +101,10 @@ public final class PersistenceVerticle extends VerticleBase {
     vertx.setPeriodic(LAG_REPORT_INTERVAL_MILLIS, id -> {
       long lag = lagMillis();
       if (lag >= LAG_REPORTED_FROM_MILLIS) {
+        // Behind with no failure is PostgreSQL slower than the load (the written-behind deletes of
+        // a fast drain, say); failed transactions are logged where they fail, and retried.
         LOG.log(System.Logger.Level.WARNING, "PostgreSQL writes are " + lag + " ms behind (" + failures
-            + " failed transactions so far); retrying");
+            + " failed transactions so far)");
       }
     });
     return Future.succeededFuture();
