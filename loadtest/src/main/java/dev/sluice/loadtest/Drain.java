@@ -83,11 +83,24 @@ final class Drain {
     }
   }
 
+  /**
+   * Asked from the main thread, through the workers' connection pool, where it waits for a
+   * connection behind the users' long polls: once (of several hundred runs) no answer came within
+   * 30 s. A check that gets no answer in time counts as "not known empty yet" and is asked again
+   * at the next look, within --max-seconds, instead of failing the whole run.
+   */
   private boolean queueEmpty(SqsCalls sqs) throws Exception {
-    JsonObject attributes = sqs.call("GetQueueAttributes", new JsonObject().put("QueueUrl", queueUrl)
-            .put("AttributeNames", new JsonArray().add("ApproximateNumberOfMessages")
-                .add("ApproximateNumberOfMessagesNotVisible").add("ApproximateNumberOfMessagesDelayed")))
-        .await(30, TimeUnit.SECONDS).getJsonObject("Attributes");
+    JsonObject answer;
+    try {
+      answer = sqs.call("GetQueueAttributes", new JsonObject().put("QueueUrl", queueUrl)
+              .put("AttributeNames", new JsonArray().add("ApproximateNumberOfMessages")
+                  .add("ApproximateNumberOfMessagesNotVisible").add("ApproximateNumberOfMessagesDelayed")))
+          .await(10, TimeUnit.SECONDS);
+    } catch (java.util.concurrent.TimeoutException noAnswer) {
+      System.err.println("drain: GetQueueAttributes got no answer within 10 s; asking again");
+      return false;
+    }
+    JsonObject attributes = answer.getJsonObject("Attributes");
     return attributes.fieldNames().stream().allMatch(name -> Long.parseLong(attributes.getString(name)) == 0);
   }
 
