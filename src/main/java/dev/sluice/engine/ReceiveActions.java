@@ -85,7 +85,8 @@ public final class ReceiveActions {
         if (q.inflightLimitReached() && !q.attributes().fifo()) {
           throw new SqsException(ErrorCode.OVER_LIMIT, "The maximum number of in flight messages is reached.");
         }
-        if (s.stopping() || !q.pageComing() || !q.hasRoomToPark()) {
+        // At the in-flight cap no page could serve it (a FIFO queue answers nothing at once).
+        if (s.stopping() || q.inflightLimitReached() || !q.pageComing() || !q.hasRoomToPark()) {
           reply.succeed(EMPTY);
           return;
         }

@@ -108,8 +108,13 @@ final class Backlog {
    * §2.5: resident only if no durable-only row could come before it (none due, none being read,
    * none due earlier), the window has room, and it becomes visible within the delayed horizon. On a
    * FIFO queue every durable-only row comes before it (§2.12): resident only while there is none.
+   * Never while an expiry runs: a dead letter (kept sent time) admitted then could be among the rows
+   * it deletes and uncounts; spilling it is always safe.
    */
   private boolean hasRoomAhead(long firstVisibleAt, long nowMillis) {
+    if (expiring()) {
+      return false;
+    }
     if (fifo) {
       return counts.pagedOut() == 0 && !reads.running() && region.inWindow() < window.messages();
     }
@@ -267,8 +272,8 @@ final class Backlog {
   /** See {@link BacklogExpiry#accept}; then a read that waited for it may start. */
   void acceptExpiry(ExpiryRequest request, ExpiryResult result, long nowMillis) {
     if (paged) {
+      poke(nowMillis); // first: a read that waited for the expiry goes before the next expiry's timer
       expiry.accept(request, result, nowMillis);
-      poke(nowMillis);
       if (counts.due() == 0) {
         wakePagedWaiter(nowMillis);
       }

@@ -25,6 +25,13 @@ final class BacklogExpiry {
   private final Wake wake = new Wake();
   /** The one expiry under way, or null. */
   private ExpiryRequest running;
+  /**
+   * No expiry before this, after one that stopped short of its limit: what it left is not deletable
+   * yet (a delayed row is deleted once it is visible too, see ExpirySql), and that row, expired, is
+   * still the oldest; without the floor the next expiry was due at once, again and again, and page
+   * reads, which wait for expiries (I5), never got their turn.
+   */
+  private long notBeforeMillis = Long.MIN_VALUE;
   private long rowsExpired;
 
   BacklogExpiry(ShardResources env, MessageStore store, QueueState queue, Backlog backlog, BacklogCounts counts) {
@@ -50,7 +57,7 @@ final class BacklogExpiry {
     }
     long at = counts.oldestStale() ? nowMillis + REFRESH_MILLIS
         : saturatedSum(counts.oldestSentAtMillis(), store.attributes().retentionMillis());
-    at = Math.max(at, nowMillis);
+    at = Math.max(at, Math.max(nowMillis, notBeforeMillis));
     if (!wake.isScheduled() || wake.dueAtMillis() > at) {
       env.index().schedule(wake, at);
     }
@@ -72,7 +79,9 @@ final class BacklogExpiry {
       return;
     }
     if (backlog.reading()) {
-      env.index().schedule(wake, nowMillis + 1); // one backlog operation at a time (I5)
+      // One backlog operation at a time (I5): the read's answer schedules this again (Backlog.accept);
+      // the timer is only a fallback.
+      env.index().schedule(wake, nowMillis + REFRESH_MILLIS);
       return;
     }
     counts.markOldest();
@@ -107,7 +116,8 @@ final class BacklogExpiry {
       env.index().schedule(wake, nowMillis);
     } else {
       env.index().cancel(wake);
-      schedule(result.oldestSentAtMillis() == ExpiryResult.UNKNOWN ? nowMillis + REFRESH_MILLIS : nowMillis);
+      notBeforeMillis = nowMillis + REFRESH_MILLIS;
+      schedule(nowMillis);
     }
   }
 
