@@ -108,6 +108,8 @@ class DatabaseOwnershipIT {
     eventually(() -> owner.notServingReason() != null, "not serving once the lock's connection is gone");
     assertTrue(owner.notServingReason().contains("lost"), owner.notServingReason());
     eventually(() -> owner.notServingReason() == null, "serving again once the lock is taken again");
+    // The listeners hear of a change just after the state has changed, on the ownership's context.
+    eventually(() -> changes.size() >= 2, "the listeners were told: " + changes);
     assertEquals(List.of(false, true), changes);
     assertEquals(1, epoch(), "nobody else owned the database: same epoch, same token");
     assertFalse(owner.fenced().isComplete());
