@@ -13,6 +13,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongSupplier;
 
 /**
  * Lazy start-up with paging on (design §2.15, steps 4 and 6): once the rows up to each queue's
@@ -32,10 +33,18 @@ final class BacklogRecovery {
   private final ShardRouter router;
   private final long bucketMillis;
 
-  BacklogRecovery(ShardDispatcher dispatcher, ShardRouter router, long bucketMillis) {
+  /**
+   * The shards' clock, not the wall clock: rows are counted due by it here and read by it later, so
+   * a clock step between start and recovery cannot count a row due that no read may reach yet.
+   */
+  private final LongSupplier clock;
+
+  BacklogRecovery(ShardDispatcher dispatcher, ShardRouter router, long bucketMillis,
+      LongSupplier clock) {
     this.dispatcher = dispatcher;
     this.router = router;
     this.bucketMillis = bucketMillis;
+    this.clock = clock;
   }
 
   /**
@@ -46,7 +55,7 @@ final class BacklogRecovery {
    */
   Future<Void> run(Pool pool, Map<Long, QueueKey> queues, Map<Long, Long> fifoVisibleThrough,
       Map<Long, Tallies.Tally> tallies, Map<Long, Long> restored) {
-    long now = System.currentTimeMillis();
+    long now = clock.getAsLong();
     Map<Long, Map<Long, Integer>> future = new HashMap<>();
     Map<Long, Long> firstSent = new HashMap<>();
     Map<Long, Long> lastSequence = new HashMap<>();

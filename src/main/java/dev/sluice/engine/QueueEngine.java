@@ -87,7 +87,8 @@ public final class QueueEngine {
     }
     // Everything comes back before the engine is handed to the HTTP front.
     return started.compose(engine -> new Recovery(dispatcher, router,
-        durable.config().paged() ? HeadWindow.of(durable.config().headWindowMessages()) : null).run(durable.pool(), durable.epoch())
+        durable.config().paged() ? HeadWindow.of(durable.config().headWindowMessages()) : null, clock)
+        .run(durable.pool(), durable.epoch())
         .map(recovered -> {
           System.getLogger(QueueEngine.class.getName()).log(System.Logger.Level.INFO, "Recovered " + recovered);
           return engine;

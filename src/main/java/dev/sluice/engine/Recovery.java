@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongSupplier;
 
 /**
  * Start-up in durable mode (src/site/markdown/durability.md): every queue, in its account and
@@ -33,10 +34,14 @@ final class Recovery {
   /** Paging on: queues come back lazily (§2.15); null: every row is loaded. */
   private final HeadWindow window;
 
-  Recovery(ShardDispatcher dispatcher, ShardRouter router, HeadWindow window) {
+  /** The shards' clock: rows counted due at start-up are those due by the time pages are read with. */
+  private final LongSupplier clock;
+
+  Recovery(ShardDispatcher dispatcher, ShardRouter router, HeadWindow window, LongSupplier clock) {
     this.dispatcher = dispatcher;
     this.router = router;
     this.window = window;
+    this.clock = clock;
   }
 
   private static final System.Logger LOG = System.getLogger(Recovery.class.getName());
@@ -121,7 +126,7 @@ final class Recovery {
           Map<Long, Long> live = new java.util.HashMap<>();
           queues.keySet().forEach(id -> live.put(id, tallies.getOrDefault(id, Tallies.Tally.NONE).messages()));
           return Tallies.fold(pool, epoch, live)
-              .compose(folded -> new BacklogRecovery(dispatcher, router, window.bucketMillis())
+              .compose(folded -> new BacklogRecovery(dispatcher, router, window.bucketMillis(), clock)
                   .run(pool, queues, fifoVisibleThrough, tallies, counted))
               .map(messages);
         }));
