@@ -85,8 +85,7 @@ public final class ReceiveActions {
         if (q.inflightLimitReached() && !q.attributes().fifo()) {
           throw new SqsException(ErrorCode.OVER_LIMIT, "The maximum number of in flight messages is reached.");
         }
-        // At the in-flight cap no page could serve it (a FIFO queue answers nothing at once).
-        if (s.stopping() || q.inflightLimitReached() || !q.pageComing() || !q.hasRoomToPark()) {
+        if (s.stopping() || !q.shortPollMayWaitForPage()) {
           reply.succeed(EMPTY);
           return;
         }

@@ -349,8 +349,7 @@ final class Backlog {
 
   /**
    * Whether a page of due durable-only rows is being read, or will be by the end of this shard call
-   * (nothing is receivable in memory, so the head is low): a short poll that found nothing waits for
-   * it rather than answering empty while the queue counts visible messages.
+   * (nothing is receivable in memory, so the head is low).
    */
   boolean pageComing() {
     return paged && reads.coming();

@@ -101,17 +101,9 @@ public final class QueueState {
     return receiving.inflightLimitReached();
   }
 
-  /**
-   * Paged mode: a receive found nothing in memory while a page of visible durable-only rows is being
-   * read (or is about to be, at the end of this call); false in memory mode.
-   */
-  public boolean pageComing() {
-    return store.backlog().pageComing();
-  }
-
-  /** Whether one more receive may park here, within the per-queue and per-shard bounds. */
-  public boolean hasRoomToPark() {
-    return receiving.hasRoomToPark();
+  /** See {@link Receiving#shortPollMayWaitForPage}. */
+  public boolean shortPollMayWaitForPage() {
+    return receiving.shortPollMayWaitForPage();
   }
 
   /** Parks a receive that found nothing until {@code deadlineMillis}; throttled past the bounds. */

@@ -92,8 +92,14 @@ final class Receiving {
     return store.inflightCount() >= env.maxInflightPerQueue();
   }
 
-  boolean hasRoomToPark() {
-    return parked.hasRoom();
+  /**
+   * Paged mode: a short poll that found nothing may wait for a page of visible durable-only rows
+   * being read (or about to be, at the end of this call) rather than answer empty while the queue
+   * counts them; not at the in-flight cap (no page could serve it) nor past the parking bounds.
+   * False in memory mode.
+   */
+  boolean shortPollMayWaitForPage() {
+    return !inflightLimitReached() && store.backlog().pageComing() && parked.hasRoom();
   }
 
   /** Parks a receive that found nothing until {@code deadlineMillis}; throttled past the bounds. */
