@@ -24,10 +24,11 @@ import java.util.UUID;
  * <p>A batch may be retried after a failure whatever its outcome: every statement is idempotent,
  * the message insert in its retried form.
  *
- * <p>Every write carries this server's fencing token ({@code epoch}, see {@link DatabaseOwnership}):
- * the single statement has a part calling {@code sluice_fence} that its result reads, and the
- * transaction runs it first. A batch of a server that no longer owns the database fails with
- * {@link #FENCED} and writes nothing.
+ * <p>Every write carries its {@link Fence}: the database's epoch of a single-node server
+ * ({@link DatabaseOwnership}), or the epochs of the shards a cluster node writes for. The single
+ * statement has a part calling the fencing function that its result reads, and the transaction runs
+ * it first. A batch of a writer that no longer owns what it writes for fails with {@link #FENCED}
+ * and writes nothing.
  */
 public final class BatchWriter {
   /** Insert columns, in the order of the arrays {@link #addInserts} appends. */
@@ -112,11 +113,13 @@ public final class BatchWriter {
 
   /**
    * The message changes of a batch as one statement; empty parts cost an empty array each. The
-   * fence ($1) is a plain CTE, which PostgreSQL evaluates only when read: the final SELECT reads it;
-   * data-modifying CTEs run whether read or not. $2 is the writer lane.
+   * fence (its call's parameters first, from $1) is a plain CTE, which PostgreSQL evaluates only
+   * when read: the final SELECT reads it; data-modifying CTEs run whether read or not. The writer
+   * lane is the parameter after the fence's.
    */
-  static String messages(boolean retried) {
-    int p = 3;
+  static String messages(Fence fence, boolean retried) {
+    int lane = fence.parameterCount() + 1;
+    int p = lane + 1;
     String ins = insert(p, retried);
     p += INSERT_TYPES.length;
     String upd = update(p);
@@ -125,12 +128,31 @@ public final class BatchWriter {
     p += DELETE_TYPES.length;
     String dedup = dedup(p);
     p += DEDUP_TYPES.length;
-    return "WITH f AS (SELECT sluice_fence($1) AS epoch), i AS (" + ins + "), u AS (" + upd + "), d AS (" + del
-        + "), q AS (" + dedup + "), " + tallies(p, 2) + " SELECT epoch FROM f";
+    return "WITH f AS (SELECT " + fence.call() + " AS epoch), i AS (" + ins + "), u AS (" + upd + "), d AS ("
+        + del + "), q AS (" + dedup + "), " + tallies(p, lane) + " SELECT epoch FROM f";
   }
 
-  private static final String MESSAGES = messages(false);
-  private static final String MESSAGES_RETRIED = messages(true);
+  /**
+   * First statement of a queue-change transaction. The transaction holds the fence's row locks
+   * until it ends, and a claim or take-over waits for it; so that a paused process cannot hold one
+   * up for ever between two statements, PostgreSQL ends the transaction if it idles that long (the
+   * parameter after the fence's, in ms).
+   */
+  static String fenceTransaction(Fence fence) {
+    return "SELECT " + fence.call() + ", set_config('idle_in_transaction_session_timeout', $"
+        + (fence.parameterCount() + 1) + ", true)";
+  }
+
+  /** The statements a batch runs under one kind of fence, built once. */
+  private record Fenced(String messages, String messagesRetried, String transaction) {
+    static Fenced by(Fence fence) {
+      return new Fenced(BatchWriter.messages(fence, false), BatchWriter.messages(fence, true),
+          fenceTransaction(fence));
+    }
+  }
+
+  private static final Fenced BY_DATABASE = Fenced.by(new DatabaseFence(0));
+  private static final Fenced BY_SHARDS = Fenced.by(ShardFence.of(0, 0));
   /**
    * Queue rows, with a FIFO queue's delay rule: it changes with the attributes (a DelaySeconds
    * change), in the same row, so a start-up never finds one without the other.
@@ -160,52 +182,48 @@ public final class BatchWriter {
       + " t AS (DELETE FROM sluice_queue_tallies WHERE queue_id = ANY($1::bigint[]))"
       + " INSERT INTO sluice_reaping (queue_id, below_key) SELECT id, 9223372036854775807 FROM unnest($1::bigint[]) id"
       + " ON CONFLICT (queue_id) DO UPDATE SET below_key = EXCLUDED.below_key";
-  /**
-   * First statement of a queue-change transaction. The transaction holds the fence's row lock until
-   * it ends, and a claim waits for it; so that a paused process cannot hold a claim up for ever
-   * between two statements, PostgreSQL ends the transaction if it idles that long ($2, in ms).
-   */
-  static final String FENCE_TRANSACTION =
-      "SELECT sluice_fence($1), set_config('idle_in_transaction_session_timeout', $2, true)";
 
   private BatchWriter() {}
 
   /**
-   * Writes a batch as the owner at {@code epoch}; {@code retried} when an earlier attempt of it failed
-   * with an unknown outcome. A queue-change transaction that idles {@code idleLimitMillis} between
-   * two statements is ended by PostgreSQL.
+   * Writes a batch behind {@code fence}; {@code retried} when an earlier attempt of it failed with
+   * an unknown outcome. A queue-change transaction that idles {@code idleLimitMillis} between two
+   * statements is ended by PostgreSQL.
    */
-  public static Future<Void> write(Pool pool, ChangeBatch batch, boolean retried, long epoch, long idleLimitMillis,
+  public static Future<Void> write(Pool pool, ChangeBatch batch, boolean retried, Fence fence, long idleLimitMillis,
       int lane) {
     if (batch.isEmpty()) {
       return Future.succeededFuture();
     }
+    Fenced statements = fence instanceof ShardFence ? BY_SHARDS : BY_DATABASE;
     if (!batch.changesQueues()) {
-      return messages(pool, batch, retried, epoch, lane);
+      return messages(pool, batch, retried, fence, statements, lane);
     }
     // Deleted queues first, with their deduplication history (a queue re-created with the same
     // name in this batch has a new id, but account, region and name are unique together); then
     // queue rows; purges before the messages stored after them. A deleted queue has no other change
     // in the batch.
-    return pool.withTransaction(conn -> conn.preparedQuery(FENCE_TRANSACTION)
-        .execute(Tuple.of(epoch, Long.toString(idleLimitMillis))).<Void>mapEmpty()
+    return pool.withTransaction(conn -> conn.preparedQuery(statements.transaction())
+        .execute(fence.parameters().addString(Long.toString(idleLimitMillis))).<Void>mapEmpty()
         .compose(v -> byIds(conn, PURGE_DEDUP, batch.deletedQueues()))
         .compose(v -> byIds(conn, DELETE_QUEUES, batch.deletedQueues()))
         .compose(v -> queues(conn, batch.queueRows()))
         .compose(v -> byIds(conn, PURGE, batch.purgedQueues()))
         .compose(v -> byIds(conn, PURGE_DEDUP, batch.purgedQueues()))
-        .compose(v -> messages(conn, batch, retried, epoch, lane)));
+        .compose(v -> messages(conn, batch, retried, fence, statements, lane)));
   }
 
   /** The batch's message changes, deduplication ids and tallies: one statement. */
-  private static Future<Void> messages(SqlClient client, ChangeBatch batch, boolean retried, long epoch, int lane) {
-    Tuple t = Tuple.of(epoch, lane);
+  private static Future<Void> messages(SqlClient client, ChangeBatch batch, boolean retried, Fence fence,
+      Fenced statements, int lane) {
+    Tuple t = fence.parameters().addInteger(lane);
     addInserts(t, batch.inserts());
     addUpdates(t, batch.updates());
     addDeletes(t, batch.deletes());
     addDeduplication(t, batch.deduplication());
     addFrontiers(t, batch.frontiers());
-    return client.preparedQuery(retried ? MESSAGES_RETRIED : MESSAGES).execute(t).mapEmpty();
+    return client.preparedQuery(retried ? statements.messagesRetried() : statements.messages()).execute(t)
+        .mapEmpty();
   }
 
   private static Future<Void> queues(SqlClient conn, List<QueueRow> rows) {

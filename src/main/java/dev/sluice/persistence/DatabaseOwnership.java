@@ -47,8 +47,13 @@ final class DatabaseOwnership {
   /**
    * One statement: waits for every write transaction still holding the fence (FOR UPDATE against
    * their FOR SHARE), then takes the next epoch. Answers it and whether the last owner released.
+   * It also moves every cluster shard's epoch on and releases the shard (waiting likewise for the
+   * writes holding {@code sluice_shard_fence}), so that a cluster node paused while this server
+   * took the database cannot write after it either.
    */
-  static final String CLAIM = "WITH before AS (SELECT epoch, released FROM sluice_owner WHERE id = 1 FOR UPDATE)"
+  static final String CLAIM = "WITH before AS (SELECT epoch, released FROM sluice_owner WHERE id = 1 FOR UPDATE),"
+      + " shards AS (UPDATE sluice_shard_leases SET epoch = epoch + 1, owner = NULL, released = true,"
+      + " expires_at = NULL)"
       + " UPDATE sluice_owner o SET epoch = before.epoch + 1, released = false, holder = $1, acquired_at = $2"
       + " FROM before WHERE o.id = 1 RETURNING o.epoch, before.released, before.epoch";
   private static final System.Logger LOG = System.getLogger(DatabaseOwnership.class.getName());

@@ -56,6 +56,7 @@ public final class PersistenceVerticle extends VerticleBase {
 
   private final Pool pool;
   private final WriteFence fence;
+  private final DatabaseFence databaseFence;
   /** Set once PostgreSQL has refused a write of this server's epoch: every later batch fails at once. */
   private Throwable fencedBy;
   private final int batchSize;
@@ -80,6 +81,7 @@ public final class PersistenceVerticle extends VerticleBase {
   public PersistenceVerticle(Pool pool, WriteFence fence, int batchSize, int flushIntervalMillis, int maxTransactions,
       BatchObserver observer) {
     this.fence = fence;
+    this.databaseFence = new DatabaseFence(fence.epoch());
     this.observer = observer;
     this.pool = pool;
     this.batchSize = batchSize;
@@ -254,7 +256,7 @@ public final class PersistenceVerticle extends VerticleBase {
   }
 
   private void write(Transaction tx, boolean retried) {
-    BatchWriter.write(pool, tx.batch, retried, fence.epoch(), fence.idleLimitMillis(), tx.lane).onComplete((ok, failure) -> {
+    BatchWriter.write(pool, tx.batch, retried, databaseFence, fence.idleLimitMillis(), tx.lane).onComplete((ok, failure) -> {
       if (failure == null) {
         transactions++;
         recordWritten(tx);

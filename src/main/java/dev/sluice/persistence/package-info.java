@@ -12,10 +12,13 @@
  *       token), confirms it with heartbeats and takes it back after a lost connection; the pure
  *       {@link dev.sluice.persistence.Lease} decides from that whether the server may serve.
  *   <li>Writing: the per-window coalescing of changes ({@link dev.sluice.persistence.ChangeBatch}),
- *       their array-based statements, each carrying the fencing token that PostgreSQL checks
- *       ({@link dev.sluice.persistence.BatchWriter}, {@link dev.sluice.persistence.WriteFence}), and
+ *       their array-based statements, each carrying the fence that PostgreSQL checks
+ *       ({@link dev.sluice.persistence.BatchWriter}, {@link dev.sluice.persistence.Fence}: the
+ *       database's epoch, or in cluster mode the epochs of the shards written for), and
  *       the group-committing writer that rides out outages
  *       ({@link dev.sluice.persistence.PersistenceVerticle}).
+ *   <li>Cluster mode's shard leases and membership, judged by PostgreSQL's clock
+ *       ({@link dev.sluice.persistence.ShardLeaseSql}, schema V7).
  *   <li>{@link dev.sluice.persistence.DurableStore} puts these together at start-up (lock,
  *       migrations, claim, receipt-handle key, run number, writer) and takes them down at a stop.
  * </ul>

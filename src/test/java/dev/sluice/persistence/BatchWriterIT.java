@@ -24,6 +24,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** Coalesced batches written to a real PostgreSQL with one statement per kind of change. */
 @NeedsTools(Tool.POSTGRESQL)
@@ -42,7 +44,18 @@ class BatchWriterIT {
         .using(vertx).build();
     SchemaMigrations.load().migrate(pool).await(30, TimeUnit.SECONDS);
     pool.query("INSERT INTO sluice_queues (id, name, created_at, modified_at, attributes, tags)"
-        + " VALUES (7, 'orders', 1, 1, '{}', '{}')").execute().await(10, TimeUnit.SECONDS);
+        + " VALUES (7, 'orders', 1, 1, '{}', '{}');"
+        + " INSERT INTO sluice_shard_leases (shard, epoch, owner, released) VALUES (0, 4, 'node', false)")
+        .execute().await(10, TimeUnit.SECONDS);
+  }
+
+  /**
+   * Both kinds of fence, each letting these writes through: a single-node server's (the database
+   * nobody claimed) and a cluster node's (shard 0, whose lease is at epoch 4). Their statements
+   * number their parameters differently, so the batch tests run under both.
+   */
+  static List<Fence> fences() {
+    return List.of(new DatabaseFence(UNCLAIMED), ShardFence.of(0, 4));
   }
 
   @AfterAll
@@ -97,18 +110,23 @@ class BatchWriterIT {
   }
 
   static void write(ChangeBatch b, int lane) throws Exception {
-    BatchWriter.write(pool, b, false, UNCLAIMED, 5000, lane).await(30, TimeUnit.SECONDS);
+    write(b, false, new DatabaseFence(UNCLAIMED), lane);
   }
 
-  @Test
-  void insertsUpdatesAndDeletesLandAsCoalesced() throws Exception {
+  static void write(ChangeBatch b, boolean retried, Fence fence, int lane) throws Exception {
+    BatchWriter.write(pool, b, retried, fence, 5000, lane).await(30, TimeUnit.SECONDS);
+  }
+
+  @ParameterizedTest
+  @MethodSource("fences")
+  void insertsUpdatesAndDeletesLandAsCoalesced(Fence fence) throws Exception {
     ChangeBatch first = new ChangeBatch();
     for (long k = 1; k <= 1000; k++) {
       first.stored(row(k));
     }
     first.changed(new DeliveryState(7, 2, 9000, 1, 2000, 1));
     first.deleted(7, 3);
-    BatchWriter.write(pool, first, false, UNCLAIMED, 5000, 0).await(30, TimeUnit.SECONDS);
+    write(first, false, fence, 0);
     assertEquals(999, stored().size());
     assertEquals("2|body 2 ünïcode \uD83D\uDE00|9000|1|1|102", stored().get(1));
 
@@ -118,7 +136,7 @@ class BatchWriterIT {
     for (long k = 4; k <= 1000; k++) {
       second.deleted(7, k);
     }
-    BatchWriter.write(pool, second, false, UNCLAIMED, 5000, 0).await(30, TimeUnit.SECONDS);
+    write(second, false, fence, 0);
     assertEquals(List.of("1|body 1 ünïcode \uD83D\uDE00|5000|1|1|101", "2|body 2 ünïcode \uD83D\uDE00|0|1|1|102"),
         stored());
     assertTalliesExact();
@@ -133,10 +151,12 @@ class BatchWriterIT {
     write(b, 0);
   }
 
-  @Test
-  void talliesCountWhatReallyChangedInEveryLaneAndTheFrontierOnlyRises() throws Exception {
+  @ParameterizedTest
+  @MethodSource("fences")
+  void talliesCountWhatReallyChangedInEveryLaneAndTheFrontierOnlyRises(Fence fence) throws Exception {
     pool.query("INSERT INTO sluice_queues (id, name, created_at, modified_at, attributes, tags)"
-        + " VALUES (31, 'dead', 1, 1, '{}', '{}')").execute().await(10, TimeUnit.SECONDS);
+        + " VALUES (31, 'dead', 1, 1, '{}', '{}') ON CONFLICT (id) DO NOTHING").execute()
+        .await(10, TimeUnit.SECONDS);
     ChangeBatch lane0 = new ChangeBatch();
     ChangeBatch lane1 = new ChangeBatch();
     for (long k = 1; k <= 10; k++) {
@@ -144,8 +164,8 @@ class BatchWriterIT {
     }
     lane0.received(7, 500, 3);
     lane1.received(7, 400, 9);
-    write(lane0, 0);
-    write(lane1, 1);
+    write(lane0, false, fence, 0);
+    write(lane1, false, fence, 1);
     assertTalliesExact();
     assertEquals("500/3", frontier(7));
 
@@ -156,7 +176,7 @@ class BatchWriterIT {
     move.deleted(7, 7001);
     move.deleted(7, 123456);
     move.received(7, 500, 2);
-    write(move, 1);
+    write(move, false, fence, 1);
     assertTalliesExact();
     assertEquals(1L, tallied().get(31L));
     assertEquals("500/3", frontier(7));
@@ -165,21 +185,22 @@ class BatchWriterIT {
     ChangeBatch again = new ChangeBatch();
     again.stored(row(7, 7100, "again"));
     again.deleted(7, 7002);
-    write(again, 0);
-    BatchWriter.write(pool, again, true, UNCLAIMED, 5000, 0).await(30, TimeUnit.SECONDS);
+    write(again, false, fence, 0);
+    write(again, true, fence, 0);
     assertTalliesExact();
     cleanUp(7, 7003, 7004, 7005, 7006, 7007, 7008, 7009, 7010, 7100);
     cleanUp(31, 1);
     assertTalliesExact();
   }
 
-  @Test
-  void queueRowsPurgesAndQueueDeletionsLandInOrder() throws Exception {
+  @ParameterizedTest
+  @MethodSource("fences")
+  void queueRowsPurgesAndQueueDeletionsLandInOrder(Fence fence) throws Exception {
     ChangeBatch b = new ChangeBatch();
     b.queueSaved(new QueueRow(11, "000000000000", "us-east-1", "other", 5, 5, "{\"DelaySeconds\":\"0\"}", "{}",
         Long.MIN_VALUE, Long.MIN_VALUE));
     b.stored(row(11, 1, "before purge"));
-    BatchWriter.write(pool, b, false, UNCLAIMED, 5000, 0).await(30, TimeUnit.SECONDS);
+    write(b, false, fence, 0);
     ChangeBatch purge = new ChangeBatch();
     purge.queueSaved(
         new QueueRow(11, "000000000000", "us-east-1", "other", 5, 6, "{\"DelaySeconds\":\"1\"}", "{\"team\":\"a\"}",
@@ -187,7 +208,7 @@ class BatchWriterIT {
     purge.queuePurged(11);
     purge.stored(row(11, 2, "after purge"));
     purge.deduplicationRemembered(new DedupRow(11, "d2", new UUID(3, 2), 102, Long.MAX_VALUE));
-    BatchWriter.write(pool, purge, false, UNCLAIMED, 5000, 0).await(30, TimeUnit.SECONDS);
+    write(purge, false, fence, 0);
     assertEquals("after purge", body(pool.query("SELECT content FROM sluice_messages m JOIN sluice_queues q"
         + " ON q.id = m.queue_id AND m.message_key >= q.purged_below_key WHERE queue_id = 11")
         .execute().await(10, TimeUnit.SECONDS).iterator().next()));
@@ -203,7 +224,7 @@ class BatchWriterIT {
         + " WHERE id = 11").execute().await(10, TimeUnit.SECONDS).iterator().next().getString(0));
     ChangeBatch delete = new ChangeBatch();
     delete.queueDeleted(11);
-    BatchWriter.write(pool, delete, false, UNCLAIMED, 5000, 0).await(30, TimeUnit.SECONDS);
+    write(delete, false, fence, 0);
     assertEquals(null, tallied().get(11L));
     reapAll();
     assertEquals(0L, pool.query("SELECT count(*) FROM sluice_messages WHERE queue_id = 11").execute()
@@ -277,14 +298,14 @@ class BatchWriterIT {
     ChangeBatch first = new ChangeBatch();
     first.queueSaved(new QueueRow(21, "000000000000", "us-east-1", "again", 1, 1, "{}", "{}",
         Long.MIN_VALUE, Long.MIN_VALUE));
-    BatchWriter.write(pool, first, false, UNCLAIMED, 5000, 0).await(30, TimeUnit.SECONDS);
+    write(first, false, new DatabaseFence(UNCLAIMED), 0);
     // A writer far behind (an outage of a minute or more) gets both in one batch: the name is
     // unique, so the old row must go before the new one comes.
     ChangeBatch both = new ChangeBatch();
     both.queueDeleted(21);
     both.queueSaved(new QueueRow(22, "000000000000", "us-east-1", "again", 2, 2, "{}", "{}",
         Long.MIN_VALUE, Long.MIN_VALUE));
-    BatchWriter.write(pool, both, false, UNCLAIMED, 5000, 0).await(30, TimeUnit.SECONDS);
+    write(both, false, new DatabaseFence(UNCLAIMED), 0);
     assertEquals(22L, pool.query("SELECT id FROM sluice_queues WHERE name = 'again'").execute()
         .await(10, TimeUnit.SECONDS).iterator().next().getLong(0));
   }
@@ -293,14 +314,14 @@ class BatchWriterIT {
   void aBatchRetriedAfterAnUnknownOutcomeWritesItsStateAgainWithoutFailing() throws Exception {
     ChangeBatch b = new ChangeBatch();
     b.stored(row(7, 5000, "retried"));
-    BatchWriter.write(pool, b, false, UNCLAIMED, 5000, 0).await(30, TimeUnit.SECONDS);
+    write(b, false, new DatabaseFence(UNCLAIMED), 0);
     // As if the first attempt's COMMIT reached the server but its answer was lost.
-    assertThrows(Exception.class, () -> BatchWriter.write(pool, b, false, UNCLAIMED, 5000, 0).await(30, TimeUnit.SECONDS));
-    BatchWriter.write(pool, b, true, UNCLAIMED, 5000, 0).await(30, TimeUnit.SECONDS);
+    assertThrows(Exception.class, () -> BatchWriter.write(pool, b, false, new DatabaseFence(UNCLAIMED), 5000, 0).await(30, TimeUnit.SECONDS));
+    write(b, true, new DatabaseFence(UNCLAIMED), 0);
     assertEquals(1L, pool.query("SELECT count(*) FROM sluice_messages WHERE message_key = 5000").execute()
         .await(10, TimeUnit.SECONDS).iterator().next().getLong(0));
     ChangeBatch cleanUp = new ChangeBatch();
     cleanUp.deleted(7, 5000);
-    BatchWriter.write(pool, cleanUp, false, UNCLAIMED, 5000, 0).await(30, TimeUnit.SECONDS);
+    write(cleanUp, false, new DatabaseFence(UNCLAIMED), 0);
   }
 }

@@ -64,7 +64,7 @@ class ExpirySqlIT {
   static void store(List<MessageRow> rows) throws Exception {
     ChangeBatch b = new ChangeBatch();
     rows.forEach(b::stored);
-    BatchWriter.write(pool, b, false, UNCLAIMED, 5000, 0).await(30, TimeUnit.SECONDS);
+    BatchWriter.write(pool, b, false, new DatabaseFence(UNCLAIMED), 5000, 0).await(30, TimeUnit.SECONDS);
   }
 
   static List<Long> keys(long queueId) throws Exception {

@@ -97,7 +97,7 @@ class FenceIT {
     long current = claim("second");
     assertEquals(stale + 1, current);
 
-    Throwable refused = failureOf(BatchWriter.write(pool, messages(1, 1, 100), false, stale, 5000, 0));
+    Throwable refused = failureOf(BatchWriter.write(pool, messages(1, 1, 100), false, new DatabaseFence(stale), 5000, 0));
     assertTrue(BatchWriter.fenced(refused), "refused by the fence: " + refused);
     assertEquals(0, count("sluice_messages"), "no message of the refused statement");
     assertEquals(0, count("sluice_dedup"), "no deduplication row either");
@@ -107,13 +107,13 @@ class FenceIT {
     queues.queueSaved(new QueueRow(1, "000000000000", "us-east-1", "fenced", 1, 1, "{}", "{}",
         Long.MIN_VALUE, Long.MIN_VALUE));
     queues.queuePurged(2);
-    assertTrue(BatchWriter.fenced(failureOf(BatchWriter.write(pool, queues, false, stale, 5000, 0))));
+    assertTrue(BatchWriter.fenced(failureOf(BatchWriter.write(pool, queues, false, new DatabaseFence(stale), 5000, 0))));
     assertEquals(0, count("sluice_queues"));
     assertEquals(0, count("sluice_messages"));
 
     // The same batches with the current epoch go through.
-    BatchWriter.write(pool, messages(1, 1, 100), false, current, 5000, 0).await(30, TimeUnit.SECONDS);
-    BatchWriter.write(pool, queues, false, current, 5000, 0).await(30, TimeUnit.SECONDS);
+    BatchWriter.write(pool, messages(1, 1, 100), false, new DatabaseFence(current), 5000, 0).await(30, TimeUnit.SECONDS);
+    BatchWriter.write(pool, queues, false, new DatabaseFence(current), 5000, 0).await(30, TimeUnit.SECONDS);
     assertEquals(1, count("sluice_queues"));
     assertEquals(110, count("sluice_messages"));
   }
@@ -125,7 +125,7 @@ class FenceIT {
     try {
       // A queue-change transaction as BatchWriter runs it, stopped before its commit.
       writer.query("BEGIN").execute().await(10, TimeUnit.SECONDS);
-      writer.preparedQuery(BatchWriter.FENCE_TRANSACTION).execute(Tuple.of(epoch, "5000")).await(10, TimeUnit.SECONDS);
+      writer.preparedQuery(BatchWriter.fenceTransaction(new DatabaseFence(0))).execute(Tuple.of(epoch, "5000")).await(10, TimeUnit.SECONDS);
       writer.query("INSERT INTO sluice_queues (id, name, created_at, modified_at, attributes, tags)"
           + " VALUES (5, 'in-flight', 1, 1, '{}', '{}')").execute().await(10, TimeUnit.SECONDS);
 
@@ -147,7 +147,7 @@ class FenceIT {
     } finally {
       writer.close();
     }
-    assertTrue(BatchWriter.fenced(failureOf(BatchWriter.write(pool, messages(5, 1, 1), false, epoch, 5000, 0))),
+    assertTrue(BatchWriter.fenced(failureOf(BatchWriter.write(pool, messages(5, 1, 1), false, new DatabaseFence(epoch), 5000, 0))),
         "and the old owner's next write is refused");
   }
 
@@ -160,7 +160,7 @@ class FenceIT {
       Row claimed = taker.preparedQuery(DatabaseOwnership.CLAIM).execute(Tuple.of("taker", 0L))
           .await(10, TimeUnit.SECONDS).iterator().next();
       assertEquals(epoch + 1, claimed.getLong(0));
-      Future<Void> write = BatchWriter.write(pool, messages(1, 1, 10), false, epoch, 5000, 0);
+      Future<Void> write = BatchWriter.write(pool, messages(1, 1, 10), false, new DatabaseFence(epoch), 5000, 0);
       Thread.sleep(500);
       assertFalse(write.isComplete(), "the write waits for the claim");
       taker.query("COMMIT").execute().await(10, TimeUnit.SECONDS);
@@ -180,7 +180,7 @@ class FenceIT {
         .await(10, TimeUnit.SECONDS);
     try {
       paused.query("BEGIN").execute().await(10, TimeUnit.SECONDS);
-      paused.preparedQuery(BatchWriter.FENCE_TRANSACTION).execute(Tuple.of(epoch, "300")).await(10, TimeUnit.SECONDS);
+      paused.preparedQuery(BatchWriter.fenceTransaction(new DatabaseFence(0))).execute(Tuple.of(epoch, "300")).await(10, TimeUnit.SECONDS);
       long start = System.nanoTime();
       assertEquals(epoch + 1, claim("taker"), "the claim goes through once PostgreSQL ends the idle transaction");
       long waitedMillis = (System.nanoTime() - start) / 1_000_000;

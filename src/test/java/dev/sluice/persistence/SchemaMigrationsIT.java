@@ -13,6 +13,7 @@ import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.PoolOptions;
 import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.Tuple;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -64,14 +65,14 @@ class SchemaMigrationsIT {
           .await(10, TimeUnit.SECONDS)) {
         versions.add(r.getInteger(0));
       }
-      assertEquals(List.of(1, 2, 3, 4, 5, 6), versions);
+      assertEquals(List.of(1, 2, 3, 4, 5, 6, 7), versions);
       List<String> tables = new ArrayList<>();
       for (Row r : a.query("SELECT tablename FROM pg_tables WHERE tablename LIKE 'sluice_%' ORDER BY 1").execute()
           .await(10, TimeUnit.SECONDS)) {
         tables.add(r.getString(0));
       }
       assertTrue(tables.containsAll(List.of("sluice_queues", "sluice_messages", "sluice_dedup", "sluice_settings",
-          "sluice_owner")),
+          "sluice_owner", "sluice_cluster", "sluice_cluster_members", "sluice_shard_leases")),
           tables.toString());
     } finally {
       a.close().await(10, TimeUnit.SECONDS);
@@ -150,6 +151,40 @@ class SchemaMigrationsIT {
         // Never changed: every row is visible its delay after it was sent, as version 4 restored it.
         assertEquals(List.of("1:" + Long.MIN_VALUE + ":" + Long.MIN_VALUE, "2:" + Long.MIN_VALUE + ":" + Long.MIN_VALUE),
             rules);
+      } finally {
+        upgrade.close().await(10, TimeUnit.SECONDS);
+      }
+    } finally {
+      pool.close().await(10, TimeUnit.SECONDS);
+    }
+  }
+
+  @Test
+  void version7LeavesStoredQueuesWithoutAShardAndTheDatabaseWithItsOwner() throws Exception {
+    SchemaMigrations scripts = SchemaMigrations.load();
+    Pool pool = pool();
+    try {
+      pool.query("CREATE SCHEMA upgrade7").execute().await(10, TimeUnit.SECONDS);
+      Pool upgrade = PgBuilder.pool().with(new PoolOptions().setMaxSize(1))
+          .connectingTo(PgConnectOptions.fromUri(pg.url()).addProperty("search_path", "upgrade7")).using(vertx)
+          .build();
+      try {
+        assertEquals(6, scripts.upTo(6).migrate(upgrade).await(30, TimeUnit.SECONDS));
+        upgrade.query("INSERT INTO sluice_queues (id, account_id, region, name, created_at, modified_at,"
+            + " attributes, tags) VALUES (1, 'a', 'r', 'std', 1, 1, '{}', '{}');"
+            + " UPDATE sluice_owner SET epoch = 5, released = false, holder = 'single'").execute()
+            .await(10, TimeUnit.SECONDS);
+        assertEquals(7, scripts.upTo(7).migrate(upgrade).await(30, TimeUnit.SECONDS));
+        // The first cluster start assigns shards and takes the database; until then nothing changed.
+        assertEquals("null", upgrade.query("SELECT coalesce(shard::text, 'null') FROM sluice_queues").execute()
+            .await(10, TimeUnit.SECONDS).iterator().next().getString(0));
+        assertEquals("5:single", upgrade.query("SELECT epoch || ':' || holder FROM sluice_owner").execute()
+            .await(10, TimeUnit.SECONDS).iterator().next().getString(0));
+        assertEquals(0L, upgrade.query("SELECT count(*) FROM sluice_shard_leases").execute()
+            .await(10, TimeUnit.SECONDS).iterator().next().getLong(0));
+        // The single-node claim, which now also moves shard epochs on, works on a database without leases.
+        assertEquals(6L, upgrade.preparedQuery(DatabaseOwnership.CLAIM).execute(Tuple.of("next", 0L))
+            .await(10, TimeUnit.SECONDS).iterator().next().getLong(0));
       } finally {
         upgrade.close().await(10, TimeUnit.SECONDS);
       }

@@ -13,7 +13,9 @@ import org.junit.jupiter.api.Test;
 class StatementCacheTest {
   @Test
   void everyStatementTheWriterRunsPerBatchIsShortEnoughToStayPrepared() {
-    for (String sql : List.of(BatchWriter.messages(false), BatchWriter.messages(true), Reaper.CHUNK,
+    for (String sql : List.of(BatchWriter.messages(new DatabaseFence(1), false),
+        BatchWriter.messages(new DatabaseFence(1), true), BatchWriter.messages(ShardFence.of(1, 1), false),
+        BatchWriter.messages(ShardFence.of(1, 1), true), Reaper.CHUNK,
         BacklogSql.STANDARD_PAGE, BacklogSql.FIFO_PAGE)) { // and the page reads, run as often
       assertTrue(sql.length() <= DurableStore.STATEMENT_CACHE_SQL_LIMIT,
           sql.length() + " characters: " + sql.substring(0, 60));
