@@ -9,8 +9,11 @@ import io.vertx.core.Context;
 import io.vertx.pgclient.PgException;
 import io.vertx.sqlclient.Pool;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
@@ -31,19 +34,47 @@ import java.util.function.Consumer;
  * scheduler thread, and here the batches, their retries and the pool all stay on one event loop.
  */
 public final class PersistenceVerticle extends VerticleBase {
-  /** Changes submitted together, and who waits for their commit. */
-  private record Submission(Consumer<ChangeBatch> changes, int count, long bytes, Promise<Void> committed,
-      long atNanos) {}
+  /**
+   * Changes submitted together, and who waits for their commit. {@code shards}: in cluster mode,
+   * the shards (with the epochs of their leases) the changes are written for; null for a
+   * single-node server, whose writes carry the database's epoch.
+   */
+  private record Submission(ShardFence shards, Consumer<ChangeBatch> changes, int count, long bytes,
+      Promise<Void> committed, long atNanos) {}
 
   /** A batch taken from the inbox, from when it is built until it has committed. */
   private static final class Transaction {
     final ChangeBatch batch = new ChangeBatch();
     final List<Submission> taken = new ArrayList<>();
+    /** The union of the submissions' shard fences, by shard; empty: the database's fence. */
+    final Map<Integer, Long> shardEpochs = new TreeMap<>();
     Set<MessageRef> messages = Set.of();
     boolean alone;
     long startedNanos;
     /** The writer lane it is written in: batches written at once have different ones. */
     int lane;
+
+    void add(Submission s) {
+      s.changes().accept(batch);
+      taken.add(s);
+      if (s.shards() != null) {
+        for (int i = 0; i < s.shards().size(); i++) {
+          shardEpochs.put(s.shards().shard(i), s.shards().epoch(i));
+        }
+      }
+    }
+
+    /** Once everything is taken. */
+    Transaction sealed() {
+      alone = batch.changesQueues();
+      messages = batch.messageRefs();
+      return this;
+    }
+
+    /** What PostgreSQL checks before it writes the batch. */
+    Fence fence(DatabaseFence database) {
+      return shardEpochs.isEmpty() ? database : ShardFence.of(shardEpochs);
+    }
   }
 
   /**
@@ -59,6 +90,15 @@ public final class PersistenceVerticle extends VerticleBase {
   private final DatabaseFence databaseFence;
   /** Set once PostgreSQL has refused a write of this server's epoch: every later batch fails at once. */
   private Throwable fencedBy;
+  /**
+   * Cluster mode, per shard: the highest epoch PostgreSQL refused (an epoch only grows, so every
+   * epoch up to it is stale too), and that refusal, which later submissions of it fail with at once.
+   */
+  private final Map<Integer, Long> staleThrough = new HashMap<>();
+  private final Map<Integer, Throwable> staleBecause = new HashMap<>();
+  /** A submission taken while building a batch that must go into the next one instead. */
+  private Submission carried;
+  private volatile Consumer<Map<Integer, Long>> shardsFenced = stale -> {};
   private final int batchSize;
   private final int flushIntervalMillis;
   private final int maxTransactions;
@@ -118,10 +158,19 @@ public final class PersistenceVerticle extends VerticleBase {
    * committed, or fails if PostgreSQL refused them for good.
    */
   public Future<Void> submit(Consumer<ChangeBatch> changes, int count, long bytes) {
+    return submit(null, changes, count, bytes);
+  }
+
+  /**
+   * {@link #submit(Consumer, int, long)} for a cluster node: the changes are written only while
+   * every shard of {@code shards} is still at its epoch, and fail with {@link BatchWriter#FENCED}
+   * otherwise (the shard moved to another node, which has the rest).
+   */
+  public Future<Void> submit(ShardFence shards, Consumer<ChangeBatch> changes, int count, long bytes) {
     Promise<Void> committed = EventLoops.promiseOnCaller();
     pendingChanges.addAndGet(count);
     pendingBytes.addAndGet(bytes);
-    inbox.add(new Submission(changes, count, bytes, committed, System.nanoTime()));
+    inbox.add(new Submission(shards, changes, count, bytes, committed, System.nanoTime()));
     if (wakeUpScheduled.compareAndSet(false, true)) {
       loop.runOnContext(v -> {
         wakeUpScheduled.set(false);
@@ -138,6 +187,14 @@ public final class PersistenceVerticle extends VerticleBase {
       });
     }
     return committed.future();
+  }
+
+  /**
+   * Told, on the writer's loop, the shards and epochs PostgreSQL refused a write for (cluster mode):
+   * another node holds them now, and this one must stop serving them.
+   */
+  public void onShardsFenced(Consumer<Map<Integer, Long>> listener) {
+    shardsFenced = listener;
   }
 
   /** How long a stopping writer keeps writing what it was given before it lets go, by default. */
@@ -162,7 +219,8 @@ public final class PersistenceVerticle extends VerticleBase {
   }
 
   private void awaitDrained(Promise<Void> drained, long deadlineNanos) {
-    if ((writing.isEmpty() && waiting == null && inbox.isEmpty()) || System.nanoTime() > deadlineNanos) {
+    if ((writing.isEmpty() && waiting == null && carried == null && inbox.isEmpty())
+        || System.nanoTime() > deadlineNanos) {
       drained.complete();
     } else {
       vertx.setTimer(10, t -> awaitDrained(drained, deadlineNanos));
@@ -221,19 +279,54 @@ public final class PersistenceVerticle extends VerticleBase {
     Transaction tx = new Transaction();
     int count = 0;
     long bytes = 0;
-    Submission s;
-    while (count < batchSize && bytes < MAX_BATCH_BYTES && (s = inbox.poll()) != null) {
-      s.changes().accept(tx.batch);
+    while (count < batchSize && bytes < MAX_BATCH_BYTES) {
+      Submission s = carried != null ? carried : inbox.poll();
+      carried = null;
+      if (s == null) {
+        break;
+      }
+      Throwable stale = staleFence(s);
+      if (stale != null) {
+        refuse(List.of(s), stale); // its shard moved on: PostgreSQL would refuse it, and the batch with it
+        continue;
+      }
+      if (epochMovedOn(tx, s)) {
+        carried = s; // a newer epoch of a shard in this batch: they cannot share one fence
+        break;
+      }
+      tx.add(s);
       count += s.count();
       bytes += s.bytes();
-      tx.taken.add(s);
     }
-    if (tx.taken.isEmpty()) {
+    return tx.taken.isEmpty() ? null : tx.sealed();
+  }
+
+  /** The refusal a submission of a shard epoch PostgreSQL already refused fails with, or null. */
+  private Throwable staleFence(Submission s) {
+    if (s.shards() == null || staleThrough.isEmpty()) {
       return null;
     }
-    tx.alone = tx.batch.changesQueues();
-    tx.messages = tx.batch.messageRefs();
-    return tx;
+    for (int i = 0; i < s.shards().size(); i++) {
+      Long through = staleThrough.get(s.shards().shard(i));
+      if (through != null && s.shards().epoch(i) <= through) {
+        return staleBecause.get(s.shards().shard(i));
+      }
+    }
+    return null;
+  }
+
+  /** Whether {@code s} carries another epoch than {@code tx} for one of its shards. */
+  private static boolean epochMovedOn(Transaction tx, Submission s) {
+    if (s.shards() == null) {
+      return false;
+    }
+    for (int i = 0; i < s.shards().size(); i++) {
+      Long held = tx.shardEpochs.get(s.shards().shard(i));
+      if (held != null && held != s.shards().epoch(i)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
@@ -256,7 +349,8 @@ public final class PersistenceVerticle extends VerticleBase {
   }
 
   private void write(Transaction tx, boolean retried) {
-    BatchWriter.write(pool, tx.batch, retried, databaseFence, fence.idleLimitMillis(), tx.lane).onComplete((ok, failure) -> {
+    BatchWriter.write(pool, tx.batch, retried, tx.fence(databaseFence), fence.idleLimitMillis(), tx.lane)
+        .onComplete((ok, failure) -> {
       if (failure == null) {
         transactions++;
         recordWritten(tx);
@@ -266,6 +360,13 @@ public final class PersistenceVerticle extends VerticleBase {
         // reading it right after sees this batch gone.
         oldestPendingNanos = oldestPending();
         tx.taken.forEach(t -> t.committed().tryComplete());
+        pump();
+      } else if (BatchWriter.fenced(failure) && !tx.shardEpochs.isEmpty()) {
+        // Cluster mode: some of the batch's shards moved to another node. Nothing of it was
+        // written (one statement, or a transaction refused at its first): the submissions of
+        // those shards fail, and the rest are written again as a new batch.
+        failures++;
+        writeAllBut(tx, failure, ShardFence.staleIn(((PgException) failure).getDetail()));
         pump();
       } else if (BatchWriter.fenced(failure)) {
         // Nothing of the batch was written, and nothing after it will be: its sends fail (they were
@@ -312,16 +413,70 @@ public final class PersistenceVerticle extends VerticleBase {
     tx.taken.forEach(t -> t.committed().tryFail(failure));
   }
 
+  /** Gives up on submissions not (or no longer) in a batch being written. */
+  private void refuse(List<Submission> submissions, Throwable failure) {
+    recordWritten(submissions, System.nanoTime());
+    submissions.forEach(t -> t.committed().tryFail(failure));
+  }
+
+  /**
+   * A batch refused because the shards and epochs of {@code stale} moved on: those are remembered,
+   * the submissions carrying any of them fail, the listener hears of those it had not, and the others go
+   * into a new batch in the same lane. Should the refusal name none of the batch's submissions
+   * (it cannot, but a loop writing the same batch for ever must not follow), the batch fails whole.
+   */
+  private void writeAllBut(Transaction tx, Throwable failure, Map<Integer, Long> stale) {
+    Map<Integer, Long> news = new TreeMap<>(); // batches written at once may be refused for the same shard
+    stale.forEach((shard, epoch) -> {
+      if (epoch > staleThrough.getOrDefault(shard, Long.MIN_VALUE)) {
+        staleThrough.put(shard, epoch);
+        staleBecause.put(shard, failure);
+        news.put(shard, epoch);
+      }
+    });
+    writing.remove(tx);
+    Transaction again = new Transaction();
+    List<Submission> refused = new ArrayList<>();
+    for (Submission s : tx.taken) {
+      if (staleFence(s) != null) {
+        refused.add(s);
+      } else {
+        again.add(s);
+      }
+    }
+    if (refused.isEmpty()) {
+      refuse(tx.taken, failure);
+      again.taken.clear();
+    } else {
+      refuse(refused, failure);
+      if (!news.isEmpty()) {
+        shardsFenced.accept(news);
+      }
+    }
+    oldestPendingNanos = oldestPending();
+    if (!again.taken.isEmpty()) {
+      again.sealed();
+      again.lane = tx.lane;
+      again.startedNanos = tx.startedNanos;
+      writing.add(again);
+      write(again, false); // the refused statement rolled back whole: its outcome is known
+    }
+  }
+
   private void recordWritten(Transaction tx) {
+    recordWritten(tx.taken, tx.startedNanos);
+  }
+
+  private void recordWritten(List<Submission> submissions, long startedNanos) {
     int changes = 0;
     long bytes = 0;
-    for (Submission s : tx.taken) {
+    for (Submission s : submissions) {
       changes += s.count();
       bytes += s.bytes();
     }
     pendingChanges.addAndGet(-changes);
     pendingBytes.addAndGet(-bytes);
-    observer.written(changes, System.nanoTime() - tx.startedNanos);
+    observer.written(changes, System.nanoTime() - startedNanos);
   }
 
   /**
@@ -345,6 +500,9 @@ public final class PersistenceVerticle extends VerticleBase {
     if (waiting != null) {
       long at = waiting.taken.get(0).atNanos();
       oldest = oldest == 0 ? at : Math.min(oldest, at);
+    }
+    if (carried != null) {
+      oldest = oldest == 0 ? carried.atNanos() : Math.min(oldest, carried.atNanos());
     }
     return oldest;
   }

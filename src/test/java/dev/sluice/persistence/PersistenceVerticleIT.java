@@ -14,6 +14,7 @@ import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.PoolOptions;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
@@ -123,5 +124,60 @@ class PersistenceVerticleIT {
     }
     Future.all(all).await(30, TimeUnit.SECONDS);
     assertEquals(100, rows(10_001, 10_100));
+  }
+
+  static boolean fenced(Future<Void> f) throws Exception {
+    return f.transform(r -> Future.succeededFuture(r.failed() && BatchWriter.fenced(r.cause())))
+        .await(30, TimeUnit.SECONDS);
+  }
+
+  /**
+   * Cluster mode: submissions carry their shard's epoch. When a shard moves on, the submissions of
+   * its old epoch fail, those of the other shards in the same batches still commit, the writer
+   * says which shard was lost, and a later submission of the old epoch fails at once; the shard's
+   * new epoch writes again.
+   */
+  @Test
+  void aShardThatMovedOnFailsOnlyItsOwnSubmissionsAndTheOthersInItsBatchesCommit() throws Exception {
+    pool.query("INSERT INTO sluice_shard_leases (shard, epoch, owner, released) VALUES (1, 3, 'me', false),"
+        + " (2, 3, 'me', false)").execute().await(10, TimeUnit.SECONDS);
+    List<Map<Integer, Long>> told = new java.util.concurrent.CopyOnWriteArrayList<>();
+    writer.onShardsFenced(told::add);
+    try {
+      pool.query("UPDATE sluice_shard_leases SET epoch = 4, owner = 'other' WHERE shard = 2").execute()
+          .await(10, TimeUnit.SECONDS);
+      List<Future<Void>> one = new ArrayList<>();
+      List<Future<Void>> two = new ArrayList<>();
+      for (long k = 60_000; k < 60_400; k++) {
+        MessageRow r = row(k);
+        // Each submission writes the same queue: the fence alone decides.
+        (k % 2 == 0 ? one : two).add(writer.submit(ShardFence.of((int) (1 + k % 2), 3), b -> b.stored(r), 1, 0));
+      }
+      Future.all(one).await(30, TimeUnit.SECONDS);
+      for (Future<Void> f : two) {
+        assertTrue(fenced(f), "a submission of shard 2 at its old epoch is refused");
+      }
+      assertEquals(200, rows(60_000, 60_399), "shard 1's rows, and none of shard 2's");
+      assertEquals(List.of(Map.of(2, 3L)), told, "told once, of shard 2 at epoch 3");
+
+      MessageRow late = row(60_500);
+      assertTrue(fenced(writer.submit(ShardFence.of(2, 3), b -> b.stored(late), 1, 0)), "later ones fail at once");
+      assertEquals(1, told.size(), "without another refusal from PostgreSQL");
+      MessageRow both = row(60_501);
+      assertTrue(fenced(writer.submit(ShardFence.of(Map.of(1, 3L, 2, 3L)), b -> b.stored(both), 1, 0)),
+          "nor with another shard");
+
+      // Shard 2 comes back to this node at a new epoch, while a submission of its old one is queued.
+      MessageRow again = row(60_502);
+      MessageRow old = row(60_503);
+      Future<Void> stale = writer.submit(ShardFence.of(2, 3), b -> b.stored(old), 1, 0);
+      Future<Void> fresh = writer.submit(ShardFence.of(2, 4), b -> b.stored(again), 1, 0);
+      fresh.await(30, TimeUnit.SECONDS);
+      assertTrue(fenced(stale));
+      assertEquals(1, rows(60_500, 60_503), "only the new epoch's row");
+      assertEquals(0, writer.pendingChanges());
+    } finally {
+      writer.onShardsFenced(stale -> {});
+    }
   }
 }
