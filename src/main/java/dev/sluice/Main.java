@@ -38,7 +38,7 @@ public final class Main {
     try {
       sluice = Sluice.start(cfg).await(10, TimeUnit.MINUTES);
     } catch (ConfigException e) {
-      // A predefined queue the engine refused: named like any other bad key.
+      // A predefined queue the engine refused, or cluster mode, not available yet: named like any other bad key.
       System.err.println("sluice: " + e.getMessage());
       System.exit(2);
       return;

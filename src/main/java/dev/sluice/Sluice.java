@@ -1,5 +1,7 @@
 package dev.sluice;
 
+import dev.sluice.config.ConfigException;
+import dev.sluice.config.ConfigKey;
 import dev.sluice.config.EngineConfig;
 import dev.sluice.config.SluiceConfig;
 import dev.sluice.engine.EngineSettings;
@@ -51,6 +53,13 @@ public final class Sluice {
   }
 
   public static Future<Sluice> start(SluiceConfig cfg) {
+    if (cfg.cluster().enabled()) {
+      // Refused before anything starts: until membership, shard leases and forwarding are wired
+      // (src/site/markdown/design/cluster.md §4), a node would serve every queue as if it were alone.
+      return Future.failedFuture(new ConfigException("Invalid value 'true' for configuration key '"
+          + ConfigKey.CLUSTER_ENABLED.path() + "' (" + ConfigKey.CLUSTER_ENABLED.envVar() + "): cluster mode is not"
+          + " available in this build yet"));
+    }
     // One loop per core by default: nothing here blocks, so extra loops only add hops (measured).
     int loops = cfg.engine().eventLoops() > 0 ? cfg.engine().eventLoops() : Runtime.getRuntime().availableProcessors();
     SluiceMetrics metrics = SluiceMetrics.create(cfg.ops().metricsEnabled());

@@ -1,5 +1,6 @@
 package dev.sluice.auth;
 
+import dev.sluice.config.ClusterConfig;
 import dev.sluice.config.HttpConfig;
 import dev.sluice.config.SluiceConfig;
 import java.util.ArrayList;
@@ -13,7 +14,7 @@ import java.util.Map;
  * browser's Origin (and open, in place of the token, to a URL presigned by a credential, which then
  * acts within its permissions). The HTTP routes and the TCP bridge take their guards from here, and the start-up log
  * lists what it leaves open. Health probes and the example page are public by design: they hold no
- * data. Immutable.
+ * data. In cluster mode, two more ports face the other nodes ({@link #clusterPorts}). Immutable.
  */
 public final class Surfaces {
   private final Authenticator sqs;
@@ -21,14 +22,16 @@ public final class Surfaces {
   private final OriginPolicy origins;
   private final List<String> open;
   private final boolean openBeyondLoopback;
+  private final List<String> clusterPorts;
 
   private Surfaces(Authenticator sqs, ManagementToken token, OriginPolicy origins, List<String> open,
-      boolean openBeyondLoopback) {
+      boolean openBeyondLoopback, List<String> clusterPorts) {
     this.sqs = sqs;
     this.token = token;
     this.origins = origins;
     this.open = open;
     this.openBeyondLoopback = openBeyondLoopback;
+    this.clusterPorts = clusterPorts;
   }
 
   public static Surfaces of(SluiceConfig cfg) {
@@ -57,8 +60,39 @@ public final class Surfaces {
     if (cfg.push().enabled() && origins.any()) {
       open.add("the push bridge to pages of any site (push.allowedOrigins: *)");
     }
+    List<String> clusterPorts = clusterPorts(cfg.cluster());
+    if (cfg.cluster().enabled() && cfg.cluster().secret().isEmpty()) {
+      // Allowed on a loopback cluster.host only (the configuration refuses it beyond), so never beyond loopback here.
+      open.add("the cluster event-bus port on " + eventBusAddress(cfg.cluster()) + " (no cluster.secret: a process on"
+          + " this machine can forward calls to the node as any caller)");
+    }
     boolean beyondLoopback = !open.isEmpty() && (httpBeyondLoopback || tcpBeyondLoopback);
-    return new Surfaces(Authenticator.of(cfg.security(), cfg.sqs()), token, origins, List.copyOf(open), beyondLoopback);
+    return new Surfaces(Authenticator.of(cfg.security(), cfg.sqs()), token, origins, List.copyOf(open), beyondLoopback,
+        clusterPorts);
+  }
+
+  /**
+   * What the two cluster ports carry and what guards them (design/cluster.md §2.18). The Hazelcast
+   * port is not in {@link #open}: no setting can guard it, only the network can, so a warning at every
+   * start would be noise; these lines say so instead.
+   */
+  private static List<String> clusterPorts(ClusterConfig c) {
+    if (!c.enabled()) {
+      return List.of();
+    }
+    return List.of(
+        "the Hazelcast member port on " + c.host() + ":" + c.port() + ": membership and the event bus's address map,"
+            + " no queue data; open-source Hazelcast authenticates no member, so whoever reaches it can join and make"
+            + " the cluster unavailable, but cannot forge a call or take a shard's lease (held in PostgreSQL): keep it"
+            + " on a private network",
+        "the event-bus port on " + eventBusAddress(c) + ": calls forwarded between nodes, "
+            + (c.secret().isEmpty() ? "unauthenticated (no cluster.secret, loopback only)"
+                : "each frame authenticated by an HMAC with cluster.secret and checked for its member and sequence")
+            + (c.tls() ? "; mutual TLS (cluster.tls*)" : "; readable on the network path (no cluster.tls*)"));
+  }
+
+  private static String eventBusAddress(ClusterConfig c) {
+    return c.host() + (c.eventBusPort() == 0 ? " (a free port)" : ":" + c.eventBusPort());
   }
 
   /** Who may call the SQS APIs. */
@@ -79,6 +113,11 @@ public final class Surfaces {
   /** What is reachable without any credential, in words for the log; empty when everything is guarded. */
   public List<String> open() {
     return open;
+  }
+
+  /** The Hazelcast and event-bus ports with what guards each, in words for the log; empty outside cluster mode. */
+  public List<String> clusterPorts() {
+    return clusterPorts;
   }
 
   /**

@@ -117,6 +117,44 @@ public enum ConfigKey {
           + " with a loopback http.host and no credentials; 'off' leaves them open on purpose."),
   TLS_CERT_PATH("tls.certPath", "PEM certificate chain: with tls.keyPath, the HTTP listener speaks HTTPS."),
   TLS_KEY_PATH("tls.keyPath", "PEM private key (PKCS#8) of tls.certPath."),
+  CLUSTER_ENABLED(
+      "cluster.enabled",
+      "Cluster mode: several nodes share one PostgreSQL and its queues. Needs storage: postgres, engine.shards 0 and"
+          + " engine.dispatch direct. Not available in this build yet."),
+  CLUSTER_SHARDS("cluster.shards", "Virtual shards the queues are spread over, 1-1024."),
+  CLUSTER_NAME("cluster.name", "Hazelcast cluster name; keeps clusters apart on one network. Not a secret."),
+  CLUSTER_HOST(
+      "cluster.host",
+      "IP address the Hazelcast and event-bus ports bind to (not a wildcard); in Kubernetes, the pod IP."),
+  CLUSTER_PORT("cluster.port", "Hazelcast member port, 1-65535 (never incremented)."),
+  CLUSTER_EVENT_BUS_PORT("cluster.eventBusPort", "Event-bus TCP port between nodes; 0 picks a free port."),
+  CLUSTER_ADVERTISED_HOST(
+      "cluster.advertisedHost", "Host other nodes reach this one at; empty means cluster.host."),
+  CLUSTER_ADVERTISED_EVENT_BUS_PORT(
+      "cluster.advertisedEventBusPort", "Event-bus port other nodes reach this one at; 0 means cluster.eventBusPort."),
+  CLUSTER_MEMBERS(
+      "cluster.members",
+      "Nodes to join over TCP/IP, host[:port] comma-separated. This or cluster.kubernetesService is required beyond"
+          + " loopback; on loopback, with neither, the node runs alone."),
+  CLUSTER_KUBERNETES_SERVICE(
+      "cluster.kubernetesService", "Headless Service whose DNS name lists the nodes; not with cluster.members."),
+  CLUSTER_LEASE_MILLIS(
+      "cluster.leaseMillis", "A node's lease on a shard, in ms (at least 1000), renewed every quarter of it."),
+  CLUSTER_MEMBER_TIMEOUT_MILLIS(
+      "cluster.memberTimeoutMillis", "Silence after which Hazelcast drops a node, in ms (at least 2000)."),
+  CLUSTER_RETRY_MILLIS(
+      "cluster.retryMillis",
+      "Longest a call is retried while its shard moves between nodes before ServiceUnavailable, in ms; 0 never"
+          + " retries."),
+  CLUSTER_SECRET(
+      "cluster.secret",
+      "At least 32 characters; authenticates the calls nodes forward to each other. Required unless cluster.host is"
+          + " a loopback address."),
+  CLUSTER_TLS_CERT_PATH(
+      "cluster.tlsCertPath",
+      "PEM certificate chain: with cluster.tlsKeyPath and cluster.tlsCaPath, mutual TLS on the event bus."),
+  CLUSTER_TLS_KEY_PATH("cluster.tlsKeyPath", "PEM private key (PKCS#8) of cluster.tlsCertPath."),
+  CLUSTER_TLS_CA_PATH("cluster.tlsCaPath", "PEM certificates of the authority the other nodes' certificates chain to."),
   QUEUES(
       "queues",
       "Queues created at start-up when absent (name, attributes, tags, deadLetterQueue); in the"

@@ -24,6 +24,8 @@ public final class ConfigLoader {
   static final String BUNDLED = "conf/sluice.yaml";
   /** The keys whose value may be a list of mappings. */
   private static final Set<String> STRUCTURED = Set.of(ConfigKey.QUEUES.path(), ConfigKey.CREDENTIALS.path());
+  /** The keys that are comma-separated lists, which a file may also give as a YAML list. */
+  private static final Set<String> LISTS = Set.of(ConfigKey.SQS_REGIONS.path(), ConfigKey.CLUSTER_MEMBERS.path());
 
   private ConfigLoader() {}
 
@@ -104,7 +106,7 @@ public final class ConfigLoader {
       } else if (e.getValue() instanceof List<?> list && STRUCTURED.contains(path)) {
         // Kept whole, as JSON, as the environment gives it (see QueueDefinitions, CredentialDefinitions).
         out.put(path, new JsonArray(list).encode());
-      } else if (e.getValue() instanceof List<?> list && path.equals(ConfigKey.SQS_REGIONS.path())) {
+      } else if (e.getValue() instanceof List<?> list && LISTS.contains(path)) {
         out.put(path, String.join(",", list.stream().map(String::valueOf).toList()));
       } else if (ConfigKey.byPath(path).isEmpty()) {
         throw new ConfigException("Unknown configuration key '" + path + "' in " + source);

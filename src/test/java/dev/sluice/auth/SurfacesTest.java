@@ -5,12 +5,20 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sluice.config.ConfigLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
-/** What the start-up log reports as open, and who may open the bridge from a browser. */
+/**
+ * What the start-up log reports as open, the cluster ports and what guards them, and who may open
+ * the bridge from a browser.
+ */
 class SurfacesTest {
+  @TempDir Path dir;
+
   static Surfaces of(Map<String, String> env) {
     return Surfaces.of(ConfigLoader.load(new String[0], env));
   }
@@ -49,6 +57,49 @@ class SurfacesTest {
     assertEquals(List.of(), s.open());
     assertTrue(s.sqs().on());
     assertTrue(s.managementToken().required());
+  }
+
+  static final Map<String, String> CLUSTERED = Map.of("SLUICE_CLUSTER_ENABLED", "true", "SLUICE_STORAGE", "postgres",
+      "SLUICE_PG_URL", "postgresql://sluice:pw@db.internal:5432/sluice");
+
+  static Map<String, String> clustered(Map<String, String> more) {
+    Map<String, String> env = new java.util.HashMap<>(CLUSTERED);
+    env.putAll(more);
+    return env;
+  }
+
+  @Test
+  void outsideClusterModeNoClusterPortIsListed() {
+    assertEquals(List.of(), of(Map.of()).clusterPorts());
+  }
+
+  @Test
+  void theClusterPortsAreListedWithWhatGuardsThem() throws Exception {
+    Path pem = Files.writeString(dir.resolve("node.pem"), "not read here");
+    Surfaces s = of(clustered(Map.of("SLUICE_CLUSTER_HOST", "10.0.0.1", "SLUICE_CLUSTER_MEMBERS", "10.0.0.2",
+        "SLUICE_CLUSTER_SECRET", "0123456789abcdef0123456789abcdef", "SLUICE_CLUSTER_TLS_CERT_PATH", pem.toString(),
+        "SLUICE_CLUSTER_TLS_KEY_PATH", pem.toString(), "SLUICE_CLUSTER_TLS_CA_PATH", pem.toString())));
+    List<String> ports = s.clusterPorts();
+    assertEquals(2, ports.size(), ports.toString());
+    assertTrue(ports.get(0).startsWith("the Hazelcast member port on 10.0.0.1:5701"), ports.toString());
+    assertTrue(ports.get(0).contains("authenticates no member") && ports.get(0).contains("private network"),
+        "nothing but the network guards it in open-source Hazelcast: " + ports);
+    assertTrue(ports.get(1).startsWith("the event-bus port on 10.0.0.1:5702"), ports.toString());
+    assertTrue(ports.get(1).contains("HMAC with cluster.secret") && ports.get(1).contains("member and sequence")
+        && ports.get(1).contains("mutual TLS"), ports.toString());
+    assertTrue(s.open().stream().noneMatch(o -> o.contains("cluster")), "a secret guards the event bus: " + s.open());
+    assertFalse(s.openBeyondLoopback(), "the Hazelcast port is described, not warned about at every start");
+  }
+
+  @Test
+  void withoutASecretTheEventBusIsOpenOnLoopbackAndSaysSo() {
+    Surfaces s = of(clustered(Map.of("SLUICE_CLUSTER_EVENT_BUS_PORT", "0")));
+    assertTrue(s.clusterPorts().get(1).startsWith("the event-bus port on 127.0.0.1 (a free port): calls forwarded"
+        + " between nodes, unauthenticated"), s.clusterPorts().toString());
+    assertTrue(s.clusterPorts().get(1).contains("readable on the network path"), s.clusterPorts().toString());
+    assertTrue(s.open().stream().anyMatch(o -> o.startsWith("the cluster event-bus port on 127.0.0.1 (a free port)"
+        + " (no cluster.secret")), s.open().toString());
+    assertFalse(s.openBeyondLoopback(), "a secret is required beyond loopback, so this stays on loopback");
   }
 
   @Test

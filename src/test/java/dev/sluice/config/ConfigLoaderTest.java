@@ -216,4 +216,180 @@ class ConfigLoaderTest {
         Map.of("SLUICE_TLS_CERT_PATH", "/nonexistent/cert.pem", "SLUICE_TLS_KEY_PATH", "/nonexistent/key.pem")));
     assertTrue(missing.getMessage().contains("readable PEM file"), missing.getMessage());
   }
+
+  /** Cluster mode on, with what it needs of other sections; each case adds or overrides keys. */
+  static Map<String, String> clustered(String... keysAndValues) {
+    Map<String, String> env = new java.util.HashMap<>(Map.of("SLUICE_CLUSTER_ENABLED", "true", "SLUICE_STORAGE",
+        "postgres", "SLUICE_PG_URL", "postgresql://sluice:pw@db.internal:5432/sluice"));
+    for (int i = 0; i < keysAndValues.length; i += 2) {
+      env.put(keysAndValues[i], keysAndValues[i + 1]);
+    }
+    return env;
+  }
+
+  static final String SECRET = "0123456789abcdef0123456789abcdef";
+
+  /** Loading {@code env} fails with a message holding each of {@code fragments}. */
+  static String refused(Map<String, String> env, String... fragments) {
+    ConfigException e = assertThrows(ConfigException.class, () -> ConfigLoader.load(new String[0], env), env.toString());
+    for (String f : fragments) {
+      assertTrue(e.getMessage().contains(f), env + " -> " + e.getMessage());
+    }
+    return e.getMessage();
+  }
+
+  @Test
+  void clusterKeysHaveTheirDefaults() {
+    ClusterConfig c = ConfigLoader.load(new String[0], Map.of()).cluster();
+    assertTrue(!c.enabled());
+    assertEquals(64, c.shards());
+    assertEquals("sluice", c.name());
+    assertEquals("127.0.0.1", c.host());
+    assertEquals(5701, c.port());
+    assertEquals(5702, c.eventBusPort());
+    assertEquals("", c.advertisedHost());
+    assertEquals(0, c.advertisedEventBusPort());
+    assertEquals(List.of(), c.members());
+    assertEquals("", c.kubernetesService());
+    assertEquals(3000, c.leaseMillis());
+    assertEquals(5000, c.memberTimeoutMillis());
+    assertEquals(5000, c.retryMillis());
+    assertEquals("", c.secret());
+    assertTrue(!c.tls());
+  }
+
+  @Test
+  void clusterKeysComeFromTheEnvironmentAndTheFile() throws Exception {
+    ClusterConfig c = ConfigLoader.load(new String[0], clustered("SLUICE_CLUSTER_SHARDS", "128",
+        "SLUICE_CLUSTER_NAME", "orders", "SLUICE_CLUSTER_HOST", "10.0.0.1", "SLUICE_CLUSTER_PORT", "6701",
+        "SLUICE_CLUSTER_EVENT_BUS_PORT", "0", "SLUICE_CLUSTER_ADVERTISED_HOST", "node-1.example.internal",
+        "SLUICE_CLUSTER_ADVERTISED_EVENT_BUS_PORT", "30702",
+        "SLUICE_CLUSTER_MEMBERS", "10.0.0.1, node-2.example.internal:6701,[fd00::3]:6701",
+        "SLUICE_CLUSTER_LEASE_MILLIS", "1000", "SLUICE_CLUSTER_MEMBER_TIMEOUT_MILLIS", "2000",
+        "SLUICE_CLUSTER_RETRY_MILLIS", "0", "SLUICE_CLUSTER_SECRET", SECRET)).cluster();
+    assertTrue(c.enabled());
+    assertEquals(128, c.shards());
+    assertEquals("orders", c.name());
+    assertEquals("10.0.0.1", c.host());
+    assertEquals(6701, c.port());
+    assertEquals(0, c.eventBusPort(), "a free port");
+    assertEquals("node-1.example.internal", c.advertisedHost());
+    assertEquals(30702, c.advertisedEventBusPort());
+    assertEquals(List.of("10.0.0.1", "node-2.example.internal:6701", "[fd00::3]:6701"), c.members());
+    assertEquals(1000, c.leaseMillis());
+    assertEquals(2000, c.memberTimeoutMillis());
+    assertEquals(0, c.retryMillis());
+    assertTrue(!c.toString().contains(SECRET), c.toString());
+
+    Path file = dir.resolve("cluster.yaml");
+    Files.writeString(file, "cluster:\n  host: 10.0.0.2\n  members: [10.0.0.1, 10.0.0.2]\n");
+    Path service = dir.resolve("service.yaml");
+    Files.writeString(service, "cluster:\n  host: 10.0.0.2\n  kubernetesService: sluice-cluster-members\n");
+    assertEquals(List.of("10.0.0.1", "10.0.0.2"), ConfigLoader.load(new String[] {"--config", file.toString()},
+        clustered("SLUICE_CLUSTER_SECRET", SECRET)).cluster().members(), "a YAML list in a file");
+    assertEquals("10.0.0.3", ConfigLoader.load(new String[] {"--config", file.toString()},
+        Map.of("SLUICE_CLUSTER_HOST", "10.0.0.3")).cluster().host(), "the variable overrides the file");
+    assertEquals("sluice-cluster-members", ConfigLoader.load(new String[] {"--config", service.toString()},
+        clustered("SLUICE_CLUSTER_SECRET", SECRET)).cluster().kubernetesService());
+  }
+
+  @Test
+  void clusterModeRefusesWhatItCannotRunWithNamingBothKeys() {
+    refused(clustered("SLUICE_STORAGE", "memory"),
+        "'cluster.enabled' (SLUICE_CLUSTER_ENABLED) requires storage: postgres (SLUICE_STORAGE)");
+    refused(clustered("SLUICE_ENGINE_SHARDS", "4"),
+        "'cluster.enabled' (SLUICE_CLUSTER_ENABLED) requires engine.shards: 0 (SLUICE_ENGINE_SHARDS)");
+    refused(clustered("SLUICE_ENGINE_DISPATCH", "eventbus"),
+        "'cluster.enabled' (SLUICE_CLUSTER_ENABLED) requires engine.dispatch: direct (SLUICE_ENGINE_DISPATCH)");
+    assertEquals(0, ConfigLoader.load(new String[0], clustered("SLUICE_PG_HEAD_WINDOW_MESSAGES", "0")).storage()
+        .headWindowMessages(), "allowed, if costly on every hand-over");
+    // Off, the same values are nobody's business but their own sections'.
+    assertEquals(4, ConfigLoader.load(new String[0], Map.of("SLUICE_ENGINE_SHARDS", "4")).engine().shards());
+  }
+
+  @Test
+  void beyondLoopbackClusterModeNeedsASecretAndAWayToFindTheOthers() {
+    refused(clustered("SLUICE_CLUSTER_HOST", "10.0.0.1", "SLUICE_CLUSTER_MEMBERS", "10.0.0.2"),
+        "'cluster.secret' (SLUICE_CLUSTER_SECRET) is required when cluster.host (10.0.0.1) is not a loopback address");
+    refused(clustered("SLUICE_CLUSTER_HOST", "10.0.0.1", "SLUICE_CLUSTER_SECRET", SECRET),
+        "'cluster.members' (SLUICE_CLUSTER_MEMBERS) or 'cluster.kubernetesService' (SLUICE_CLUSTER_KUBERNETES_SERVICE)"
+            + " is required");
+    ClusterConfig alone = ConfigLoader.load(new String[0], clustered()).cluster();
+    assertTrue(alone.enabled() && alone.members().isEmpty() && alone.secret().isEmpty(),
+        "on loopback, a node may run alone and without a secret (a local trial)");
+    assertEquals("::1", ConfigLoader.load(new String[0], clustered("SLUICE_CLUSTER_HOST", "::1")).cluster().host());
+    ClusterConfig off = ConfigLoader.load(new String[0], Map.of("SLUICE_CLUSTER_HOST", "10.0.0.1")).cluster();
+    assertTrue(!off.enabled(), "nothing listens while cluster mode is off, so nothing is required");
+  }
+
+  @Test
+  void badClusterValuesAreRefusedWhetherClusterModeIsOnOrNot() {
+    Map<String, String> cases = new java.util.LinkedHashMap<>();
+    cases.put("SLUICE_CLUSTER_ENABLED=yes", "'cluster.enabled' (SLUICE_CLUSTER_ENABLED)");
+    cases.put("SLUICE_CLUSTER_SHARDS=0",
+        "'cluster.shards' (SLUICE_CLUSTER_SHARDS): expected an integer between 1 and 1024");
+    cases.put("SLUICE_CLUSTER_SHARDS=1025", "'cluster.shards' (SLUICE_CLUSTER_SHARDS)");
+    cases.put("SLUICE_CLUSTER_NAME=", "'cluster.name' (SLUICE_CLUSTER_NAME)");
+    cases.put("SLUICE_CLUSTER_HOST=0.0.0.0", "'cluster.host' (SLUICE_CLUSTER_HOST)");
+    cases.put("SLUICE_CLUSTER_HOST=::", "'cluster.host' (SLUICE_CLUSTER_HOST)");
+    cases.put("SLUICE_CLUSTER_HOST=0:0:0:0:0:0:0:0", "'cluster.host' (SLUICE_CLUSTER_HOST)");
+    cases.put("SLUICE_CLUSTER_HOST=localhost", "'cluster.host' (SLUICE_CLUSTER_HOST)");
+    cases.put("SLUICE_CLUSTER_HOST=256.0.0.1", "'cluster.host' (SLUICE_CLUSTER_HOST)");
+    cases.put("SLUICE_CLUSTER_PORT=0", "'cluster.port' (SLUICE_CLUSTER_PORT): expected an integer between 1 and 65535");
+    cases.put("SLUICE_CLUSTER_PORT=65536", "'cluster.port' (SLUICE_CLUSTER_PORT)");
+    cases.put("SLUICE_CLUSTER_EVENT_BUS_PORT=-1", "'cluster.eventBusPort' (SLUICE_CLUSTER_EVENT_BUS_PORT)");
+    cases.put("SLUICE_CLUSTER_EVENT_BUS_PORT=5701", "'cluster.eventBusPort' (SLUICE_CLUSTER_EVENT_BUS_PORT): expected a"
+        + " port other than cluster.port");
+    cases.put("SLUICE_CLUSTER_ADVERTISED_HOST=0.0.0.0", "'cluster.advertisedHost' (SLUICE_CLUSTER_ADVERTISED_HOST)");
+    cases.put("SLUICE_CLUSTER_ADVERTISED_HOST=node one", "'cluster.advertisedHost' (SLUICE_CLUSTER_ADVERTISED_HOST)");
+    cases.put("SLUICE_CLUSTER_ADVERTISED_EVENT_BUS_PORT=65536",
+        "'cluster.advertisedEventBusPort' (SLUICE_CLUSTER_ADVERTISED_EVENT_BUS_PORT)");
+    cases.put("SLUICE_CLUSTER_MEMBERS=10.0.0.1:70000", "'cluster.members' (SLUICE_CLUSTER_MEMBERS)");
+    cases.put("SLUICE_CLUSTER_MEMBERS=fd00::1", "'cluster.members' (SLUICE_CLUSTER_MEMBERS)");
+    cases.put("SLUICE_CLUSTER_MEMBERS=[::]:5701", "'cluster.members' (SLUICE_CLUSTER_MEMBERS)");
+    cases.put("SLUICE_CLUSTER_MEMBERS=node one", "'cluster.members' (SLUICE_CLUSTER_MEMBERS)");
+    cases.put("SLUICE_CLUSTER_KUBERNETES_SERVICE=-members", "'cluster.kubernetesService'"
+        + " (SLUICE_CLUSTER_KUBERNETES_SERVICE)");
+    cases.put("SLUICE_CLUSTER_LEASE_MILLIS=999", "'cluster.leaseMillis' (SLUICE_CLUSTER_LEASE_MILLIS): expected an"
+        + " integer between 1000 and 600000");
+    cases.put("SLUICE_CLUSTER_MEMBER_TIMEOUT_MILLIS=1999", "'cluster.memberTimeoutMillis'"
+        + " (SLUICE_CLUSTER_MEMBER_TIMEOUT_MILLIS): expected an integer between 2000 and 600000");
+    cases.put("SLUICE_CLUSTER_RETRY_MILLIS=-1", "'cluster.retryMillis' (SLUICE_CLUSTER_RETRY_MILLIS): expected an"
+        + " integer between 0 and 600000");
+    for (Map.Entry<String, String> c : cases.entrySet()) {
+      String[] kv = c.getKey().split("=", 2);
+      refused(Map.of(kv[0], kv[1]), c.getValue());
+      refused(clustered(kv[0], kv[1]), c.getValue());
+    }
+  }
+
+  @Test
+  void theClusterSecretIsLongEnoughAndNeverEchoed() {
+    String e = refused(Map.of("SLUICE_CLUSTER_SECRET", "short-secret"),
+        "'cluster.secret' (SLUICE_CLUSTER_SECRET): expected at least 32 characters");
+    assertTrue(!e.contains("short-secret"), e);
+    assertEquals(SECRET, ConfigLoader.load(new String[0], Map.of("SLUICE_CLUSTER_SECRET", SECRET)).cluster().secret());
+  }
+
+  @Test
+  void clusterMembersAndAKubernetesServiceAreNotBothGiven() {
+    refused(Map.of("SLUICE_CLUSTER_MEMBERS", "10.0.0.1", "SLUICE_CLUSTER_KUBERNETES_SERVICE", "sluice-cluster-members"),
+        "'cluster.kubernetesService' (SLUICE_CLUSTER_KUBERNETES_SERVICE): expected empty, since cluster.members is"
+            + " set");
+  }
+
+  @Test
+  void clusterTlsNeedsAllThreeFilesAndThemReadable() throws Exception {
+    Path pem = Files.writeString(dir.resolve("node.pem"), "not checked here");
+    refused(Map.of("SLUICE_CLUSTER_TLS_CERT_PATH", pem.toString()),
+        "'cluster.tlsKeyPath' (SLUICE_CLUSTER_TLS_KEY_PATH): expected a PEM file, since cluster.tlsCertPath is set");
+    refused(Map.of("SLUICE_CLUSTER_TLS_CERT_PATH", pem.toString(), "SLUICE_CLUSTER_TLS_KEY_PATH", pem.toString()),
+        "'cluster.tlsCaPath' (SLUICE_CLUSTER_TLS_CA_PATH)");
+    refused(Map.of("SLUICE_CLUSTER_TLS_CA_PATH", pem.toString()),
+        "'cluster.tlsCertPath' (SLUICE_CLUSTER_TLS_CERT_PATH)");
+    refused(Map.of("SLUICE_CLUSTER_TLS_CERT_PATH", pem.toString(), "SLUICE_CLUSTER_TLS_KEY_PATH", pem.toString(),
+        "SLUICE_CLUSTER_TLS_CA_PATH", "/nonexistent/ca.pem"), "'cluster.tlsCaPath'", "readable PEM file");
+    assertTrue(ConfigLoader.load(new String[0], Map.of("SLUICE_CLUSTER_TLS_CERT_PATH", pem.toString(),
+        "SLUICE_CLUSTER_TLS_KEY_PATH", pem.toString(), "SLUICE_CLUSTER_TLS_CA_PATH", pem.toString())).cluster().tls());
+  }
 }
