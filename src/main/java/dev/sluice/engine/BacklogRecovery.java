@@ -59,22 +59,24 @@ final class BacklogRecovery {
     Map<Long, Map<Long, Integer>> future = new HashMap<>();
     Map<Long, Long> firstSent = new HashMap<>();
     Map<Long, Long> lastSequence = new HashMap<>();
-    return pool.preparedQuery(BacklogRecoverySql.FUTURE).execute(Tuple.of(now, bucketMillis))
+    Tuple ids = Tuple.tuple().addArrayOfLong(queues.keySet().toArray(Long[]::new));
+    return pool.preparedQuery(BacklogRecoverySql.FUTURE).execute(Tuple.of(now, bucketMillis)
+            .addArrayOfLong(queues.keySet().toArray(Long[]::new)))
         .compose(rows -> {
           histogram(rows, future);
           return fifoFuture(pool, fifoVisibleThrough);
         })
         .compose(rows -> {
           histogram(rows, future);
-          return pool.query(BacklogRecoverySql.FIRST_SENT).execute();
+          return pool.preparedQuery(BacklogRecoverySql.FIRST_SENT).execute(ids);
         })
         .compose(rows -> {
           byQueue(rows, firstSent);
-          return pool.query(BacklogRecoverySql.FIFO_FIRST_SENT).execute();
+          return pool.preparedQuery(BacklogRecoverySql.FIFO_FIRST_SENT).execute(ids);
         })
         .compose(rows -> {
           byQueue(rows, firstSent);
-          return pool.query(BacklogRecoverySql.LAST_SEQUENCE).execute();
+          return pool.preparedQuery(BacklogRecoverySql.LAST_SEQUENCE).execute(ids);
         })
         .compose(rows -> {
           byQueue(rows, lastSequence);

@@ -5,7 +5,6 @@ import io.vertx.core.Vertx;
 import dev.sluice.runtime.EventLoops;
 import io.vertx.core.Context;
 import io.vertx.core.Promise;
-import java.util.List;
 
 /**
  * Hands a call straight to the shard's context and answers through a promise bound to the
@@ -16,9 +15,9 @@ import java.util.List;
  */
 public final class DirectDispatcher implements ShardDispatcher {
   private final Vertx vertx;
-  private final List<ShardVerticle> shards;
+  private final ShardSlots shards;
 
-  public DirectDispatcher(Vertx vertx, List<ShardVerticle> shards) {
+  DirectDispatcher(Vertx vertx, ShardSlots shards) {
     this.vertx = vertx;
     this.shards = shards;
   }
@@ -26,7 +25,12 @@ public final class DirectDispatcher implements ShardDispatcher {
   @Override
   public <R> Future<R> call(int shard, ShardCall<R> call) {
     Promise<R> reply = EventLoops.promiseOn(vertx.getOrCreateContext());
-    ShardVerticle owner = shards.get(shard);
+    ShardVerticle owner = shards.verticle(shard);
+    if (owner == null) {
+      // Between two deployments of the shard, or (cluster mode) another node's: nothing ran.
+      reply.fail(GatedDispatcher.refusal(shards.closedBecause(shard)));
+      return reply.future();
+    }
     Context target = owner.context();
     if (EventLoops.onThreadOf(target) && !owner.shard().busy()) {
       // The caller shares the shard's event loop: run now, as the shard, with no task hop. Never

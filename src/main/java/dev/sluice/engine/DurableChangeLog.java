@@ -15,6 +15,7 @@ import dev.sluice.persistence.MessageContent;
 import dev.sluice.persistence.MessageRow;
 import dev.sluice.persistence.PersistenceVerticle;
 import dev.sluice.persistence.QueueRow;
+import dev.sluice.persistence.ShardFence;
 import dev.sluice.runtime.EventLoops;
 import dev.sluice.api.ErrorCode;
 import dev.sluice.api.SqsException;
@@ -54,9 +55,12 @@ final class DurableChangeLog implements ChangeLog {
   private long bytes;
   /** Submissions of this shard not yet committed, in submission order. */
   private final List<Future<Void>> uncommitted = new ArrayList<>();
+  /** Cluster mode: the shard's lease epoch, which every submission carries; null: the database's fence. */
+  private final ShardFence fence;
 
   DurableChangeLog(Vertx vertx, PersistenceVerticle writer, boolean holdSends, long sendTimeoutMillis,
-      long writerBacklogLimitBytes, boolean paged) {
+      long writerBacklogLimitBytes, boolean paged, ShardFence fence) {
+    this.fence = fence;
     this.vertx = vertx;
     this.paged = paged;
     this.writerBacklogLimitBytes = writerBacklogLimitBytes;
@@ -175,7 +179,7 @@ final class DurableChangeLog implements ChangeLog {
     ops = new ArrayList<>();
     pending = new ArrayList<>();
     pendingIn = new ArrayList<>();
-    Future<Void> committed = writer.submit(b -> submitted.forEach(op -> op.accept(b)), submitted.size(), bytes);
+    Future<Void> committed = writer.submit(fence, b -> submitted.forEach(op -> op.accept(b)), submitted.size(), bytes);
     bytes = 0;
     uncommitted.removeIf(Future::isComplete);
     uncommitted.add(committed);
@@ -221,6 +225,16 @@ final class DurableChangeLog implements ChangeLog {
       }
     });
     return answer.future();
+  }
+
+  /**
+   * Completes once everything this shard submitted so far has been written or refused, whatever
+   * the outcome: a shard being handed over waits for it before the next owner loads.
+   */
+  Future<Void> settled() {
+    uncommitted.removeIf(Future::isComplete);
+    return uncommitted.isEmpty() ? Future.succeededFuture()
+        : Future.join(List.copyOf(uncommitted)).<Void>mapEmpty().otherwiseEmpty();
   }
 
   private Future<Void> earlierCommitted() {

@@ -41,14 +41,14 @@ final class GatedDispatcher implements ShardDispatcher {
   @Override
   public <R> Future<R> call(int shard, ShardCall<R> call, UnaryOperator<R> answeredWhileClosed) {
     return inner.<R>call(shard, (s, reply) -> {
-      String closed = gate.closedBecause();
+      String closed = gate.closedBecause(shard);
       if (closed != null) {
         reply.fail(refusal(closed));
       } else {
         call.run(s, reply);
       }
     }).compose(answer -> {
-      String closed = gate.closedBecause();
+      String closed = gate.answersRefusedBecause(shard);
       if (closed == null) {
         return Future.succeededFuture(answer);
       }

@@ -10,6 +10,7 @@ import dev.sluice.model.QueueState;
 import dev.sluice.model.RestoredMessage;
 import dev.sluice.persistence.BacklogSql;
 import dev.sluice.persistence.ExpirySql;
+import dev.sluice.persistence.Fence;
 import dev.sluice.persistence.MessageContent;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -19,7 +20,6 @@ import io.vertx.sqlclient.RowSet;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
 /**
@@ -43,8 +43,8 @@ final class PgBacklogStore implements BacklogStore {
 
   private final Vertx vertx;
   private final Pool pool;
-  /** The owner epoch expiries are fenced with: a former owner deletes nothing. */
-  private final LongSupplier epoch;
+  /** What expiries are fenced with: a former owner (of the database, or of the shard) deletes nothing. */
+  private final Fence fence;
   /** The shard the answers go to; known once it is made, after this store. */
   private final Supplier<Shard> shard;
   private final ArrayDeque<Read> waiting = new ArrayDeque<>();
@@ -52,10 +52,10 @@ final class PgBacklogStore implements BacklogStore {
   private long lastFailureLoggedAt = Long.MIN_VALUE;
   private long failuresNotLogged;
 
-  PgBacklogStore(Vertx vertx, Pool pool, LongSupplier epoch, Supplier<Shard> shard) {
+  PgBacklogStore(Vertx vertx, Pool pool, Fence fence, Supplier<Shard> shard) {
     this.vertx = vertx;
     this.pool = pool;
-    this.epoch = epoch;
+    this.fence = fence;
     this.shard = shard;
   }
 
@@ -151,7 +151,7 @@ final class PgBacklogStore implements BacklogStore {
    */
   @Override
   public void expire(QueueState queue, ExpiryRequest r) {
-    ExpirySql.expire(pool, epoch.getAsLong(), r.queueId(), r.fifo(), r.after().major(), r.after().minor(),
+    ExpirySql.expire(pool, fence, r.queueId(), r.fifo(), r.after().major(), r.after().minor(),
             r.cutoffSentAtMillis(), r.purgedBelowKey(), r.maxRows())
         .onComplete((expired, failure) -> {
           Shard s = shard.get();

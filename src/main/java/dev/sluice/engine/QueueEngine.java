@@ -4,13 +4,12 @@ import dev.sluice.model.HeadWindow;
 import dev.sluice.model.MemoryBudget;
 import dev.sluice.model.QueueLimit;
 import dev.sluice.persistence.DurableStore;
-import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
-import io.vertx.core.ThreadingModel;
 import io.vertx.core.Vertx;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * The facade every protocol calls: each action is handed to the shard that owns its queue (see
@@ -28,11 +27,17 @@ public final class QueueEngine {
   private final RedriveActions redrive;
   private final ShardDispatcher dispatcher;
   private final MemoryBudget budget;
+  private final ShardSlots slots;
+  private final ShardDeployments deployments;
+  private final DurableStore durable;
 
   private QueueEngine(ShardDispatcher dispatcher, ServingGate gate, ShardRouter router, CrossShard crossShard,
-      MemoryBudget budget, QueueAccess access) {
+      MemoryBudget budget, QueueAccess access, ShardSlots slots, ShardDeployments deployments, DurableStore durable) {
     this.dispatcher = dispatcher;
     this.budget = budget;
+    this.slots = slots;
+    this.deployments = deployments;
+    this.durable = durable;
     ShardDispatcher clients = gate == ServingGate.OPEN ? dispatcher : new GatedDispatcher(dispatcher, gate);
     RedriveChecks checks = new RedriveChecks(clients, router);
     OwningShard owningShard = new OwningShard(clients, router, access);
@@ -66,29 +71,28 @@ public final class QueueEngine {
     MonotonicClock clock = new MonotonicClock();
     ShardRouter router = new ShardRouter(settings.shards());
     CrossShard crossShard = new CrossShard(router);
-    List<ShardVerticle> shards = new ArrayList<>();
-    List<Future<String>> deployed = new ArrayList<>();
+    ShardSlots slots = new ShardSlots(settings.shards());
+    ShardDeployments deployments = new ShardDeployments(vertx, settings, budget, queueLimit, receiptSecret, eventBus,
+        clock, crossShard, durable, router, slots);
+    ShardTenure tenure = durable == null ? ShardTenure.MEMORY : ShardTenure.ofDatabase(durable.run(), durable.epoch());
+    List<Future<ShardVerticle>> deployed = new ArrayList<>();
     for (int i = 0; i < settings.shards(); i++) {
-      ShardVerticle v =
-          new ShardVerticle(i, settings, budget, queueLimit, receiptSecret, eventBus, clock, crossShard, durable);
-      shards.add(v);
-      // Each deployment gets its own event-loop context, assigned round-robin over the loops.
-      deployed.add(vertx.deployVerticle(v, new DeploymentOptions().setThreadingModel(ThreadingModel.EVENT_LOOP)));
+      deployed.add(deployments.deploy(i, tenure, null));
     }
     ShardDispatcher dispatcher =
-        eventBus ? new EventBusDispatcher(vertx, shards.size()) : new DirectDispatcher(vertx, shards);
+        eventBus ? new EventBusDispatcher(vertx, settings.shards()) : new DirectDispatcher(vertx, slots);
     crossShard.connect(dispatcher);
-    ServingGate gate = durable == null ? ServingGate.OPEN : durable::notServingReason;
+    ServingGate gate = durable == null ? ServingGate.OPEN : new ShardGate(durable::notServingReason, slots);
     Future<QueueEngine> started =
         Future.all(deployed).map(done -> new QueueEngine(dispatcher, gate, router, crossShard, budget,
-            new QueueAccess(settings.permissions())));
+            new QueueAccess(settings.permissions()), slots, deployments, durable));
     if (durable == null) {
       return started;
     }
     // Everything comes back before the engine is handed to the HTTP front.
     return started.compose(engine -> new Recovery(dispatcher, router,
         durable.config().paged() ? HeadWindow.of(durable.config().headWindowMessages()) : null, clock)
-        .run(durable.pool(), durable.epoch())
+        .run(durable.pool(), tenure.fence())
         .map(recovered -> {
           System.getLogger(QueueEngine.class.getName()).log(System.Logger.Level.INFO, "Recovered " + recovered);
           return engine;
@@ -132,9 +136,42 @@ public final class QueueEngine {
     return redrive;
   }
 
+  /**
+   * Loads {@code shard} again from PostgreSQL, in place: the shard hands over as it would to another
+   * node (client calls on it are refused with the retryable ServiceUnavailable meanwhile, parked
+   * receives answer empty, everything it changed is written), and a new deployment of it under a
+   * new run loads its queues and serves them. Nothing acknowledged is lost, and receipt handles stay
+   * valid. Cluster mode moves shards between nodes by the same steps; on one node it serves
+   * operators checking a database, and the tests of those steps. Durable mode, direct dispatch only.
+   */
+  public Future<String> reloadShard(int shard) {
+    if (durable == null || !(dispatcher instanceof DirectDispatcher)) {
+      return Future.failedFuture(new IllegalStateException("shards are reloaded only in durable mode, with direct"
+          + " dispatch"));
+    }
+    return deployments.drain(shard, dispatcher, "shard " + shard + " is being reloaded")
+        .compose(drained -> durable.nextRun())
+        .compose(run -> deployments.deploy(shard, ShardTenure.ofDatabase(run, durable.epoch()),
+            "shard " + shard + " is loading"))
+        .compose(deployed -> deployments.load(shard, dispatcher));
+  }
+
+  /**
+   * Runs {@code fn} on every shard deployed here at once; answers the results of those that
+   * answered (a shard handed over meanwhile has nothing to say).
+   */
+  private <T> Future<List<T>> onDeployedShards(Function<Shard, T> fn) {
+    List<Future<T>> parts = new ArrayList<>();
+    for (int i : slots.deployedShards()) {
+      parts.add(dispatcher.call(i, (s, reply) -> reply.succeed(fn.apply(s))));
+    }
+    return Future.join(parts).transform(done -> Future.succeededFuture(
+        parts.stream().filter(Future::succeeded).map(Future::result).toList()));
+  }
+
   /** Every queue's counts and the parked receives, read on each shard at once. */
   public Future<EngineSample> sample() {
-    return dispatcher.onEveryShard(Shard::sample).map(perShard -> {
+    return onDeployedShards(Shard::sample).map(perShard -> {
       List<QueueSample> queues = new ArrayList<>();
       int parked = 0;
       long duplicateRows = 0;
@@ -152,7 +189,7 @@ public final class QueueEngine {
    * receive that finds nothing answers at once instead of waiting.
    */
   public Future<Void> stopParking() {
-    return dispatcher.onEveryShard(Shard::stopParking).mapEmpty();
+    return onDeployedShards(Shard::stopParking).mapEmpty();
   }
 
   /**
@@ -160,6 +197,6 @@ public final class QueueEngine {
    * answer now with no messages and receives do not wait, until it serves again.
    */
   public Future<Void> pauseParking(boolean paused) {
-    return dispatcher.onEveryShard(s -> s.pauseParking(paused)).mapEmpty();
+    return onDeployedShards(s -> s.pauseParking(paused)).mapEmpty();
   }
 }

@@ -6,6 +6,7 @@ import dev.sluice.model.JsonText;
 import dev.sluice.model.QueueState;
 import dev.sluice.model.Arrival;
 import dev.sluice.model.RestoredMessage;
+import dev.sluice.persistence.Fence;
 import dev.sluice.persistence.MessageContent;
 import dev.sluice.persistence.Tallies;
 import io.vertx.core.Future;
@@ -13,10 +14,12 @@ import io.vertx.core.Promise;
 import io.vertx.sqlclient.Cursor;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.Tuple;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntPredicate;
 import java.util.function.LongSupplier;
 
 /**
@@ -56,16 +59,29 @@ final class Recovery {
    */
   private final Map<Long, Long> fifoVisibleThrough = new java.util.HashMap<>();
 
-  /** Answers how many queues and messages came back; {@code epoch} fences what it writes back. */
-  Future<String> run(Pool pool, long epoch) {
+  /** Every queue: answers how many queues and messages came back; {@code fence} fences what it writes back. */
+  Future<String> run(Pool pool, Fence fence) {
+    return run(pool, fence, shard -> true);
+  }
+
+  /**
+   * The queues of the shards {@code ofShard} accepts only, onto their shards (deployed, not serving
+   * yet): a cluster node taking shards over, or a shard loaded again.
+   */
+  Future<String> run(Pool pool, Fence fence, IntPredicate ofShard) {
     return pool.query("SELECT id, account_id, region, name, created_at, modified_at, attributes, tags,"
             + " delay_released_through, delay_changed_at, purged_below_key FROM sluice_queues").execute()
         .compose(rows -> {
           List<Long> ids = new ArrayList<>();
           List<Future<Long>> restored = new ArrayList<>();
+          int count = 0;
           for (Row r : rows) {
             long id = r.getLong(0);
             QueueKey key = new QueueKey(r.getString(1), r.getString(2), r.getString(3));
+            if (!ofShard.test(router.shardOf(key))) {
+              continue;
+            }
+            count++;
             counted.put(id, 0L);
             queues.put(id, key);
             ids.add(id);
@@ -80,31 +96,37 @@ final class Recovery {
               reply.succeed(q.attributes().fifo() ? visibleThrough(q, s.now()) : null);
             }));
           }
+          int queueCount = count;
           return Future.all(restored).map(all -> {
             for (int i = 0; i < ids.size(); i++) {
               if (restored.get(i).result() != null) {
                 fifoVisibleThrough.put(ids.get(i), restored.get(i).result());
               }
             }
-            return rows.size();
+            return queueCount;
           });
         })
-        .compose(queueCount -> (window == null ? restoreAll(pool, epoch) : restoreLazily(pool, epoch))
+        .compose(queueCount -> (window == null ? restoreAll(pool, fence) : restoreLazily(pool, fence))
             .compose(messages -> restoreDeduplication(pool)
                 .map(entries -> queueCount + " queues, " + messages + " messages and " + entries
                     + " deduplication entries")));
   }
 
-  /** Live messages: of live queues, and not below a purge (those are the reaper's). */
+  /** Live messages of the queues of $1: not below a purge (those are the reaper's). */
   static final String MESSAGES = "SELECT q.account_id, q.region, q.name, m.message_key, m.message_id, m.sent_at,"
       + " m.sequence_number, m.visible_at, m.receive_count, m.first_receive_at, m.receipt_sequence, m.content,"
       + " m.first_visible_at, m.arrival, m.queue_id"
       + " FROM sluice_messages m JOIN sluice_queues q ON q.id = m.queue_id AND m.message_key >= q.purged_below_key"
-      + " ORDER BY m.queue_id, m.sequence_number, m.message_key";
+      + " WHERE q.id = ANY($1::bigint[]) ORDER BY m.queue_id, m.sequence_number, m.message_key";
+
+  /** The ids of the queues being restored, as a statement's first parameter. */
+  private Tuple queueIds() {
+    return Tuple.tuple().addArrayOfLong(queues.keySet().toArray(Long[]::new));
+  }
 
   /** Paging off: every live row, and the tallies checked against them. */
-  private Future<Integer> restoreAll(Pool pool, long epoch) {
-    return restoreMessages(pool, MESSAGES).compose(messages -> checkTallies(pool, epoch).map(messages));
+  private Future<Integer> restoreAll(Pool pool, Fence fence) {
+    return restoreMessages(pool, MESSAGES).compose(messages -> checkTallies(pool, fence).map(messages));
   }
 
   /**
@@ -120,12 +142,12 @@ final class Recovery {
    * Paging on (§2.15): every queue only up to its persisted frontier, the rest counted from the
    * tallies, which a full load no longer checks; their lanes are folded.
    */
-  private Future<Integer> restoreLazily(Pool pool, long epoch) {
-    return Tallies.read(pool).compose(tallies -> restoreMessages(pool, BacklogRecoverySql.RESIDENT)
+  private Future<Integer> restoreLazily(Pool pool, Fence fence) {
+    return Tallies.read(pool, queues.keySet()).compose(tallies -> restoreMessages(pool, BacklogRecoverySql.RESIDENT)
         .compose(messages -> {
           Map<Long, Long> live = new java.util.HashMap<>();
           queues.keySet().forEach(id -> live.put(id, tallies.getOrDefault(id, Tallies.Tally.NONE).messages()));
-          return Tallies.fold(pool, epoch, live)
+          return Tallies.fold(pool, fence, live)
               .compose(folded -> new BacklogRecovery(dispatcher, router, window.bucketMillis(), clock)
                   .run(pool, queues, fifoVisibleThrough, tallies, counted))
               .map(messages);
@@ -136,8 +158,8 @@ final class Recovery {
    * The tallies must say what the full load found; a difference is a defect (some write removed
    * rows without counting them) and is logged, then the counted numbers replace the tallies.
    */
-  private Future<Void> checkTallies(Pool pool, long epoch) {
-    return Tallies.settle(pool, epoch, counted).map(mismatches -> {
+  private Future<Void> checkTallies(Pool pool, Fence fence) {
+    return Tallies.settle(pool, fence, counted).map(mismatches -> {
       mismatches.forEach(m -> LOG.log(System.Logger.Level.WARNING, "Tally mismatch: " + m + "; corrected"));
       return null;
     });
@@ -150,7 +172,7 @@ final class Recovery {
    */
   private Future<Integer> restoreMessages(Pool pool, String sql) {
     return pool.withTransaction(conn -> conn.prepare(sql).compose(statement -> {
-      Cursor cursor = statement.cursor();
+      Cursor cursor = statement.cursor(queueIds());
       Promise<Integer> done = Promise.promise();
       readPage(cursor, 0, done);
       return done.future().eventually(cursor::close);
@@ -203,8 +225,8 @@ final class Recovery {
   private Future<Integer> restoreDeduplication(Pool pool) {
     long now = System.currentTimeMillis();
     return pool.preparedQuery("SELECT q.account_id, q.region, q.name, d.dedup_key, d.message_id, d.sequence_number,"
-            + " d.expires_at FROM sluice_dedup d JOIN sluice_queues q ON q.id = d.queue_id WHERE d.expires_at > $1"
-            + " ORDER BY d.expires_at").execute(io.vertx.sqlclient.Tuple.of(now))
+            + " d.expires_at FROM sluice_dedup d JOIN sluice_queues q ON q.id = d.queue_id WHERE d.expires_at > $2"
+            + " AND q.id = ANY($1::bigint[]) ORDER BY d.expires_at").execute(queueIds().addLong(now))
         .compose(rows -> {
           Map<Integer, List<Row>> byShard = new LinkedHashMap<>();
           for (Row r : rows) {

@@ -40,6 +40,11 @@ public final class Shard {
   private boolean stopping;
   /** Set while the server does not serve (durable mode, ownership not proven): receives do not wait. */
   private boolean paused;
+  /**
+   * Set when this deployment of the shard has handed over (its state is no longer the shard's):
+   * every call from then on fails without running, so that nothing more is changed or written here.
+   */
+  private String retiredBecause;
 
   Shard(int index, ShardResources env, LongSupplier clock, Runnable afterEachCall, Consumer<Runnable> onLoop,
       DurableChangeLog durable) {
@@ -199,6 +204,24 @@ public final class Shard {
     return null;
   }
 
+  /**
+   * This deployment hands its shard over: parked receives answer now with nothing, calls fail from
+   * now on, and what its calls changed goes to the writer; answers once all of that is written (or
+   * refused). Calls already waiting for their commit still answer.
+   */
+  Future<Void> retire(String because) {
+    for (QueueState q : allQueues()) {
+      q.answerParkedEmpty();
+    }
+    paused = true;
+    retiredBecause = because;
+    if (durable == null) {
+      return Future.succeededFuture();
+    }
+    durable.flush(this::release);
+    return durable.settled();
+  }
+
   /** True once the server is stopping, or while it does not serve: a receive that finds nothing answers at once. */
   boolean stopping() {
     return stopping || paused;
@@ -211,6 +234,10 @@ public final class Shard {
 
   /** Runs a call; an exception it throws becomes its failed answer, and the timer is re-armed. */
   <R> void run(ShardCall<R> call, Completable<R> reply) {
+    if (retiredBecause != null) {
+      reply.fail(GatedDispatcher.refusal(retiredBecause));
+      return;
+    }
     boolean outermost = !busy;
     busy = true;
     try {

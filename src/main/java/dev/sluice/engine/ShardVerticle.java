@@ -21,6 +21,11 @@ import java.util.function.LongSupplier;
  * earliest entry of the shard's due-time index, fires every delay, visibility expiry, retention
  * sweep and long-poll deadline. Never one timer per message. Everything here runs on this
  * verticle's context.
+ *
+ * <p>One deployment holds its shard for one {@link ShardTenure}. A shard deployed again (in cluster
+ * mode, taken over by this node, or loaded again after a hand-over) is a new deployment with fresh
+ * state; the old one's charges to the memory budget and the queue limit go back when it is
+ * undeployed, since it holds them through shares of its own.
  */
 public final class ShardVerticle extends VerticleBase {
   /** How often a shard drops the registries of places left without queues. */
@@ -28,6 +33,7 @@ public final class ShardVerticle extends VerticleBase {
 
   private final int index;
   private final EngineSettings settings;
+  /** This deployment's shares of the server-wide budget and queue limit. */
   private final MemoryBudget budget;
   private final QueueLimit queueLimit;
   private final byte[] receiptSecret;
@@ -35,17 +41,19 @@ public final class ShardVerticle extends VerticleBase {
   private final LongSupplier clock;
   private final CrossShard crossShard;
   private final DurableStore durable;
+  private final ShardTenure tenure;
   private Shard shard;
   private long timerId = -1;
   private long armedForMillis = Long.MAX_VALUE;
 
   public ShardVerticle(
       int index, EngineSettings settings, MemoryBudget budget, QueueLimit queueLimit, byte[] receiptSecret,
-      boolean eventBusDispatch, LongSupplier clock, CrossShard crossShard, DurableStore durable) {
+      boolean eventBusDispatch, LongSupplier clock, CrossShard crossShard, DurableStore durable, ShardTenure tenure) {
     this.index = index;
     this.settings = settings;
-    this.budget = budget;
-    this.queueLimit = queueLimit;
+    this.budget = budget.share();
+    this.queueLimit = queueLimit.share();
+    this.tenure = tenure;
     this.receiptSecret = receiptSecret;
     this.eventBusDispatch = eventBusDispatch;
     this.clock = clock;
@@ -58,7 +66,7 @@ public final class ShardVerticle extends VerticleBase {
     boolean paged = durable != null && durable.config().paged();
     DurableChangeLog changes = durable == null ? null : new DurableChangeLog(vertx, durable.writer(),
         durable.config().answerAfterCommit(), durable.config().sendTimeoutMillis(),
-        durable.config().writerBacklogLimitBytes(), paged);
+        durable.config().writerBacklogLimitBytes(), paged, tenure.submissions());
     ShardResources env = new ShardResources(
         new DueTimeIndex(),
         new ReceiptHandleCodec(receiptSecret),
@@ -69,10 +77,10 @@ public final class ShardVerticle extends VerticleBase {
         crossShard,
         crossShard,
         changes == null ? ChangeLog.NONE : changes,
-        ShardResources.firstKeyOfRun(durable == null ? 0 : durable.run()),
+        ShardResources.firstKeyOfRun(tenure.run()),
         // Paging (pg.headWindowMessages above 0): standard queues keep a head of their backlog in
         // memory and read the rest back from PostgreSQL; else every message is resident.
-        paged ? new PgBacklogStore(vertx, durable.readPool(), durable::epoch, () -> shard) : BacklogStore.NONE,
+        paged ? new PgBacklogStore(vertx, durable.readPool(), tenure.fence(), () -> shard) : BacklogStore.NONE,
         paged ? HeadWindow.of(durable.config().headWindowMessages()) : HeadWindow.UNBOUNDED);
     shard = new Shard(index, env, clock, this::rearm, task -> context.runOnContext(v -> task.run()), changes);
     // On this verticle's context, and cancelled with it when it is undeployed.
@@ -80,6 +88,14 @@ public final class ShardVerticle extends VerticleBase {
     if (eventBusDispatch) {
       EventBusDispatcher.register(vertx, index, shard);
     }
+    return Future.succeededFuture();
+  }
+
+  /** Undeployed: what this deployment still had charged is the server's again. */
+  @Override
+  public Future<?> stop() {
+    budget.releaseShare();
+    queueLimit.releaseShare();
     return Future.succeededFuture();
   }
 

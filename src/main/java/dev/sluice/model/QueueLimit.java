@@ -11,13 +11,46 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class QueueLimit {
   private final int maxQueues;
   private final AtomicInteger queues = new AtomicInteger();
+  /** The limit a share takes slots of too (and whose maximum holds); null for a limit of its own. */
+  private final QueueLimit whole;
 
   public QueueLimit(int maxQueues) {
     this.maxQueues = maxQueues;
+    this.whole = null;
+  }
+
+  private QueueLimit(QueueLimit whole) {
+    this.maxQueues = whole.maxQueues;
+    this.whole = whole;
+  }
+
+  /**
+   * A share of this limit for one shard, which may go away with its queues (handed to another
+   * node): {@link #releaseShare} then gives back every slot it holds.
+   */
+  public QueueLimit share() {
+    return new QueueLimit(this);
+  }
+
+  /** A share's shard is gone: its slots go back to the whole limit. */
+  public void releaseShare() {
+    if (whole == null) {
+      throw new IllegalStateException("not a share");
+    }
+    for (int n = queues.getAndSet(0); n > 0; n--) {
+      whole.release();
+    }
   }
 
   /** Takes a slot for a new queue if one is free; false (and nothing taken) at the limit. */
   public boolean tryTake() {
+    if (whole != null) {
+      if (!whole.tryTake()) {
+        return false;
+      }
+      queues.incrementAndGet();
+      return true;
+    }
     while (true) {
       int now = queues.get();
       if (now >= maxQueues) {
@@ -31,10 +64,16 @@ public final class QueueLimit {
 
   /** Counts a queue that exists already (recovered), even past the limit. */
   public void take() {
+    if (whole != null) {
+      whole.take();
+    }
     queues.incrementAndGet();
   }
 
   public void release() {
+    if (whole != null) {
+      whole.release();
+    }
     queues.decrementAndGet();
   }
 

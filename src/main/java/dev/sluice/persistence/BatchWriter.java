@@ -128,7 +128,7 @@ public final class BatchWriter {
     p += DELETE_TYPES.length;
     String dedup = dedup(p);
     p += DEDUP_TYPES.length;
-    return "WITH f AS (SELECT " + fence.call() + " AS epoch), i AS (" + ins + "), u AS (" + upd + "), d AS ("
+    return "WITH f AS (SELECT " + fence.call(1) + " AS epoch), i AS (" + ins + "), u AS (" + upd + "), d AS ("
         + del + "), q AS (" + dedup + "), " + tallies(p, lane) + " SELECT epoch FROM f";
   }
 
@@ -139,7 +139,7 @@ public final class BatchWriter {
    * parameter after the fence's, in ms).
    */
   static String fenceTransaction(Fence fence) {
-    return "SELECT " + fence.call() + ", set_config('idle_in_transaction_session_timeout', $"
+    return "SELECT " + fence.call(1) + ", set_config('idle_in_transaction_session_timeout', $"
         + (fence.parameterCount() + 1) + ", true)";
   }
 

@@ -7,11 +7,9 @@ import io.vertx.sqlclient.Tuple;
  * checked by {@code sluice_fence}.
  */
 public record DatabaseFence(long epoch) implements Fence {
-  static final String CALL = "sluice_fence($1)";
-
   @Override
-  public String call() {
-    return CALL;
+  public String call(int firstParam) {
+    return "sluice_fence($" + firstParam + ")";
   }
 
   @Override
@@ -20,7 +18,7 @@ public record DatabaseFence(long epoch) implements Fence {
   }
 
   @Override
-  public Tuple parameters() {
-    return Tuple.of(epoch);
+  public Tuple addTo(Tuple t) {
+    return t.addLong(epoch);
   }
 }

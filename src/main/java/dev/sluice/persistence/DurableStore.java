@@ -164,6 +164,14 @@ public final class DurableStore {
     return run;
   }
 
+  /**
+   * A new run, for a shard deployed again (loaded after a hand-over): its message keys start above
+   * every key the shard had, as a restart's do.
+   */
+  public Future<Long> nextRun() {
+    return pool.query("SELECT nextval('sluice_runs')").execute().map(rows -> rows.iterator().next().getLong(0));
+  }
+
   /** This server's fencing token: every write it makes carries it. */
   public long epoch() {
     return writer.fence().epoch();

@@ -32,10 +32,10 @@ public final class ExpirySql {
   private static final String STANDARD_AFTER = "(first_visible_at, message_key) > ($2::bigint, $3::bigint)";
   private static final String FIFO_AFTER = "(sequence_number, message_key) > ($2::bigint, $3::bigint)";
 
-  /** $1 queue, ($2, $3) the frontier, $4 the cutoff sent time, $5 the purge key, $6 the limit, $7 the epoch. */
-  static String delete(boolean fifo) {
+  /** $1 queue, ($2, $3) the frontier, $4 the cutoff sent time, $5 the purge key, $6 the limit, from $7 the fence. */
+  static String delete(boolean fifo, Fence fence) {
     String after = fifo ? FIFO_AFTER : STANDARD_AFTER;
-    return "WITH f AS (SELECT sluice_fence($7::bigint) AS epoch),"
+    return "WITH f AS (SELECT " + fence.call(7) + " AS epoch),"
         + " victims AS ((SELECT ctid FROM sluice_messages WHERE queue_id = $1 AND first_visible_at <= $4::bigint"
         + " AND " + after + " AND arrival <> 1 AND message_key >= $5::bigint"
         + " ORDER BY first_visible_at, message_key LIMIT $6)"
@@ -72,18 +72,18 @@ public final class ExpirySql {
 
   /**
    * Deletes at most {@code limit} of the queue's expired rows after ({@code afterMajor},
-   * {@code afterMinor}) (FIFO: by sequence number) sent at or before {@code cutoffSentAt}, as the
-   * owner at {@code epoch}, and measures the oldest left.
+   * {@code afterMinor}) (FIFO: by sequence number) sent at or before {@code cutoffSentAt}, behind
+   * {@code fence}, and measures the oldest left.
    */
-  public static Future<Expired> expire(Pool pool, long epoch, long queueId, boolean fifo, long afterMajor,
+  public static Future<Expired> expire(Pool pool, Fence fence, long queueId, boolean fifo, long afterMajor,
       long afterMinor, long cutoffSentAt, long purgedBelowKey, int limit) {
     return pool.withTransaction(c -> c.preparedQuery(LOCK).execute(Tuple.of(queueId)).compose(lock -> {
       if (lock.size() == 0) {
         return Future.succeededFuture(new Expired(List.of(), Long.MAX_VALUE)); // deleted: the reaper's
       }
       long purged = Math.max(purgedBelowKey, lock.iterator().next().getLong(0));
-      return c.preparedQuery(delete(fifo))
-          .execute(Tuple.of(queueId, afterMajor, afterMinor, cutoffSentAt, purged, limit, epoch))
+      return c.preparedQuery(delete(fifo, fence))
+          .execute(fence.addTo(Tuple.of(queueId, afterMajor, afterMinor, cutoffSentAt, purged, limit)))
           .compose(rows -> {
             List<DeletedRow> deleted = new ArrayList<>(rows.size());
             for (Row r : rows) {

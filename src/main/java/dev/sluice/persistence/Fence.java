@@ -9,12 +9,17 @@ import io.vertx.sqlclient.Tuple;
  * with SQLSTATE {@link BatchWriter#FENCED} and writes nothing.
  */
 public sealed interface Fence permits DatabaseFence, ShardFence {
-  /** The call of the fencing function, its parameters numbered from $1. */
-  String call();
+  /** The call of the fencing function, its parameters numbered from {@code $firstParam}. */
+  String call(int firstParam);
 
-  /** How many parameters {@link #call} takes: a statement's own are numbered after them. */
+  /** How many parameters {@link #call} takes. */
   int parameterCount();
 
-  /** A new tuple holding the call's parameters; the statement appends its own. */
-  Tuple parameters();
+  /** Appends the call's parameters to {@code t}, in {@link #call}'s order; answers {@code t}. */
+  Tuple addTo(Tuple t);
+
+  /** A new tuple holding the call's parameters first, for a statement whose fence is called at $1. */
+  default Tuple parameters() {
+    return addTo(Tuple.tuple());
+  }
 }

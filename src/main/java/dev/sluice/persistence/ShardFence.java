@@ -13,8 +13,6 @@ import java.util.TreeMap;
  * the order the function locks them in.
  */
 public final class ShardFence implements Fence {
-  static final String CALL = "sluice_shard_fence($1, $2)";
-
   private final int[] shards;
   private final long[] epochs;
 
@@ -74,8 +72,8 @@ public final class ShardFence implements Fence {
   }
 
   @Override
-  public String call() {
-    return CALL;
+  public String call(int firstParam) {
+    return "sluice_shard_fence($" + firstParam + ", $" + (firstParam + 1) + ")";
   }
 
   @Override
@@ -84,14 +82,14 @@ public final class ShardFence implements Fence {
   }
 
   @Override
-  public Tuple parameters() {
+  public Tuple addTo(Tuple t) {
     Integer[] s = new Integer[shards.length];
     Long[] e = new Long[epochs.length];
     for (int i = 0; i < shards.length; i++) {
       s[i] = shards[i];
       e[i] = epochs[i];
     }
-    return Tuple.tuple().addArrayOfInteger(s).addArrayOfLong(e);
+    return t.addArrayOfInteger(s).addArrayOfLong(e);
   }
 
   @Override

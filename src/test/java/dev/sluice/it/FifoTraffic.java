@@ -15,6 +15,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 import software.amazon.awssdk.services.sqs.SqsClient;
 import software.amazon.awssdk.services.sqs.model.DeleteMessageBatchRequestEntry;
 import software.amazon.awssdk.services.sqs.model.Message;
@@ -55,13 +56,18 @@ final class FifoTraffic {
 
   /** Sends m-{from}..m-{to - 1} in batches of 10 (each of 10 groups), from {@link BacklogIT#SENDERS} threads. */
   void send(TestServer server, String url, int from, int to) throws Exception {
+    send(server::client, url, from, to);
+  }
+
+  /** {@link #send(TestServer, String, int, int)} with clients from {@code clients}. */
+  void send(Supplier<SqsClient> clients, String url, int from, int to) throws Exception {
     ExecutorService pool = Executors.newFixedThreadPool(BacklogIT.SENDERS);
     try {
       List<Future<?>> done = new ArrayList<>();
       AtomicInteger next = new AtomicInteger(from);
       for (int t = 0; t < BacklogIT.SENDERS; t++) {
         done.add(pool.submit(() -> {
-          try (SqsClient sqs = server.client()) {
+          try (SqsClient sqs = clients.get()) {
             int start;
             while ((start = next.getAndAdd(10)) < to) {
               List<SendMessageBatchRequestEntry> entries = new ArrayList<>();
@@ -95,12 +101,17 @@ final class FifoTraffic {
    * what it received before it receives again, and hides it long enough never to come back.
    */
   void drain(TestServer server, String url, BooleanSupplier enough) throws Exception {
+    drain(server::client, url, enough);
+  }
+
+  /** {@link #drain(TestServer, String, BooleanSupplier)} with clients from {@code clients}. */
+  void drain(Supplier<SqsClient> clients, String url, BooleanSupplier enough) throws Exception {
     ExecutorService pool = Executors.newFixedThreadPool(BacklogIT.CONSUMERS);
     try {
       List<Future<?>> done = new ArrayList<>();
       for (int t = 0; t < BacklogIT.CONSUMERS; t++) {
         done.add(pool.submit(() -> {
-          try (SqsClient sqs = server.client()) {
+          try (SqsClient sqs = clients.get()) {
             while (!enough.getAsBoolean()) {
               List<Message> got = sqs.receiveMessage(b -> b.queueUrl(url).maxNumberOfMessages(10).waitTimeSeconds(1)
                   .visibilityTimeout(600).messageSystemAttributeNames(MessageSystemAttributeName.SEQUENCE_NUMBER,

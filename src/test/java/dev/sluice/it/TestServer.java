@@ -62,6 +62,21 @@ final class TestServer implements AutoCloseable {
         .build();
   }
 
+  /**
+   * A client that retries a retryable error up to ten times (the SDK's standard backoff), for tests
+   * where the server refuses calls for a while on purpose, as while it moves a shard.
+   */
+  SqsClient patientClient() {
+    return SqsClient.builder()
+        .endpointOverride(endpoint)
+        .region(Region.US_EAST_1)
+        .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("AKIDTEST", "secret")))
+        .overrideConfiguration(o -> o.retryStrategy(AwsRetryStrategy.standardRetryStrategy().toBuilder()
+            .maxAttempts(10).build()))
+        .httpClient(UrlConnectionHttpClient.builder().socketTimeout(Duration.ofSeconds(30)).build())
+        .build();
+  }
+
   /** A client that gives up at the first error, to see each answer as the server gave it. */
   SqsClient clientWithoutRetries() {
     return client("AKIDTEST", "secret");

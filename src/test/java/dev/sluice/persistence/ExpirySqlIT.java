@@ -78,7 +78,7 @@ class ExpirySqlIT {
 
   static ExpirySql.Expired expire(long queueId, boolean fifo, long afterMajor, long afterMinor, long cutoff,
       long purgedBelowKey, int limit) throws Exception {
-    return ExpirySql.expire(pool, UNCLAIMED, queueId, fifo, afterMajor, afterMinor, cutoff, purgedBelowKey, limit)
+    return ExpirySql.expire(pool, new DatabaseFence(UNCLAIMED), queueId, fifo, afterMajor, afterMinor, cutoff, purgedBelowKey, limit)
         .await(30, TimeUnit.SECONDS);
   }
 
@@ -155,9 +155,9 @@ class ExpirySqlIT {
   @Test
   void everySearchIsAnIndexRange() throws Exception {
     for (boolean fifo : new boolean[] {false, true}) {
-      String plan = explain("EXPLAIN " + ExpirySql.delete(fifo).replace("$1", "7").replace("$2::bigint", "1")
+      String plan = explain("EXPLAIN " + ExpirySql.delete(fifo, new DatabaseFence(0)).replace("$1", "7").replace("$2::bigint", "1")
           .replace("$3::bigint", "1").replace("$4::bigint", "1").replace("$5::bigint", "0").replace("$6", "10")
-          .replace("$7::bigint", "0"));
+          .replace("$7", "0"));
       assertTrue(plan.contains("sluice_messages_delivery") && plan.contains("sluice_messages_kept")
           && !plan.contains("Seq Scan on sluice_messages"), plan);
       String oldest = explain("EXPLAIN " + ExpirySql.oldest(fifo).replace("$1", "7").replace("$2::bigint", "1")
