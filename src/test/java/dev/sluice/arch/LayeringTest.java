@@ -53,7 +53,7 @@ class LayeringTest {
       java.util.Map.entry("api", java.util.Set.of()),
       java.util.Map.entry("config", java.util.Set.of("access")),
       java.util.Map.entry("runtime", java.util.Set.of()),
-      java.util.Map.entry("cluster", java.util.Set.of()),
+      java.util.Map.entry("cluster", java.util.Set.of("api", "config", "engine", "metrics", "persistence", "runtime")),
       java.util.Map.entry("access", java.util.Set.of("api")),
       java.util.Map.entry("model", java.util.Set.of("access", "api")),
       java.util.Map.entry("persistence", java.util.Set.of("api", "config", "runtime")),
