@@ -44,11 +44,8 @@ CREATE TABLE sluice_shard_leases (
   UNIQUE (shard, epoch)
 );
 
--- A queue's virtual shard, so that a node loads and reaps only its shards' queues. NULL for queues
--- written by a single-node server; the first cluster start fills them in.
-ALTER TABLE sluice_queues ADD COLUMN shard INTEGER;
-ALTER TABLE sluice_reaping ADD COLUMN shard INTEGER;
-CREATE INDEX sluice_queues_shard ON sluice_queues (shard);
+-- A queue's shard is not stored: it is a hash of the queue's account, region and name modulo
+-- sluice_cluster.shards, which a node loading shards computes from the queue rows.
 
 -- Refuses (SQLSTATE SLFEN, the shards and epochs that moved on in DETAIL, as "shard@epoch,...")
 -- unless every shard is still at the epoch given for it. Locking, which keeps writes and take-overs

@@ -9,6 +9,11 @@ import dev.sluice.access.IdentityPolicy;
  * accounts' queues let it do is still up to their policies). {@link #toString} leaves the secret out.
  */
 public record Credential(String accessKeyId, String secretAccessKey, String accountId, IdentityPolicy permissions) {
+  /** Whether no permissions are listed: it may do anything to its own account's queues. */
+  public boolean fullAccess() {
+    return permissions == IdentityPolicy.FULL_ACCESS;
+  }
+
   @Override
   public String toString() {
     return "Credential[" + accessKeyId + ", account " + accountId + ", "

@@ -4,6 +4,7 @@ import dev.sluice.model.HeadWindow;
 import dev.sluice.model.MemoryBudget;
 import dev.sluice.model.QueueLimit;
 import dev.sluice.persistence.DurableStore;
+import dev.sluice.persistence.ShardFence;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.security.SecureRandom;
@@ -56,6 +57,19 @@ public final class QueueEngine {
    * {@code durable} is null in memory mode.
    */
   public static Future<QueueEngine> start(Vertx vertx, EngineSettings settings, DurableStore durable) {
+    return start(vertx, settings, durable, false);
+  }
+
+  /**
+   * Cluster mode: an engine over {@code settings.shards()} virtual shards, none of them deployed;
+   * the node's shard manager deploys those it takes ({@link #takeShard}) and hands them on.
+   */
+  public static Future<QueueEngine> startClustered(Vertx vertx, EngineSettings settings, DurableStore durable) {
+    return start(vertx, settings, durable, true);
+  }
+
+  private static Future<QueueEngine> start(Vertx vertx, EngineSettings settings, DurableStore durable,
+      boolean clustered) {
     MemoryBudget budget = new MemoryBudget(settings.memoryBudgetBytes());
     QueueLimit queueLimit = new QueueLimit(settings.maxQueues());
     byte[] receiptSecret = new byte[32];
@@ -76,7 +90,7 @@ public final class QueueEngine {
         clock, crossShard, durable, router, slots);
     ShardTenure tenure = durable == null ? ShardTenure.MEMORY : ShardTenure.ofDatabase(durable.run(), durable.epoch());
     List<Future<ShardVerticle>> deployed = new ArrayList<>();
-    for (int i = 0; i < settings.shards(); i++) {
+    for (int i = 0; i < (clustered ? 0 : settings.shards()); i++) {
       deployed.add(deployments.deploy(i, tenure, null));
     }
     ShardDispatcher dispatcher =
@@ -86,7 +100,7 @@ public final class QueueEngine {
     Future<QueueEngine> started =
         Future.all(deployed).map(done -> new QueueEngine(dispatcher, gate, router, crossShard, budget,
             new QueueAccess(settings.permissions()), slots, deployments, durable));
-    if (durable == null) {
+    if (durable == null || clustered) {
       return started;
     }
     // Everything comes back before the engine is handed to the HTTP front.
@@ -154,6 +168,47 @@ public final class QueueEngine {
         .compose(run -> deployments.deploy(shard, ShardTenure.ofDatabase(run, durable.epoch()),
             "shard " + shard + " is loading"))
         .compose(deployed -> deployments.load(shard, dispatcher));
+  }
+
+  /**
+   * Cluster mode: this node took {@code shard} over at {@code epoch} (its lease), with {@code run}
+   * for its keys, and its lease lets it serve until {@code validUntilNanos}; deploys and loads it,
+   * then serves it. Answers what was loaded.
+   */
+  public Future<String> takeShard(int shard, long epoch, long run, long validUntilNanos) {
+    slots.validUntil(shard, validUntilNanos);
+    return deployments.deploy(shard, new ShardTenure(run, ShardFence.of(shard, epoch)), "shard " + shard
+            + " is loading")
+        .compose(deployed -> deployments.load(shard, dispatcher));
+  }
+
+  /** Cluster mode: a renewal confirmed the shard's lease until {@code nanos} ({@link System#nanoTime}). */
+  public void leaseValidUntil(int shard, long nanos) {
+    slots.validUntil(shard, nanos);
+  }
+
+  /**
+   * Cluster mode: hands {@code shard} on to another node. Client calls on it are refused from now on
+   * (retryable), the calls it runs finish, and everything it changed is written before this
+   * completes; the lease may then be released.
+   */
+  public Future<Void> handOverShard(int shard) {
+    return deployments.drain(shard, dispatcher, "shard " + shard + " is being handed over");
+  }
+
+  /**
+   * Cluster mode: {@code shard} is no longer this node's (its lease was taken over, or a write of it
+   * was refused): nothing more is answered for it, and its deployment goes. Whatever it had not
+   * written is refused by PostgreSQL; the new owner has the rest.
+   */
+  public Future<Void> dropShard(int shard, String because) {
+    slots.refuseAnswers(shard, because);
+    return deployments.drain(shard, dispatcher, because, false);
+  }
+
+  /** Whether {@code shard} is deployed here now (loading, serving or being drained). */
+  public boolean holdsShard(int shard) {
+    return slots.verticle(shard) != null;
   }
 
   /**

@@ -91,16 +91,28 @@ final class ShardDeployments {
    * and its verticle is undeployed, giving back its memory.
    */
   Future<Void> drain(int shard, ShardDispatcher dispatcher, String because) {
+    return drain(shard, dispatcher, because, true);
+  }
+
+  /**
+   * {@link #drain(int, ShardDispatcher, String)}; without {@code awaitWrites}, for a shard that is
+   * another node's already, whose writes PostgreSQL refuses anyway: it goes at once, even while
+   * PostgreSQL cannot be reached to refuse them.
+   */
+  Future<Void> drain(int shard, ShardDispatcher dispatcher, String because, boolean awaitWrites) {
     slots.close(shard, because);
     long started = System.nanoTime();
-    return dispatcher.<Void>call(shard, (s, reply) -> s.retire(because).onComplete(reply))
+    return dispatcher.<Void>call(shard, (s, reply) -> {
+          Future<Void> written = s.retire(because);
+          (awaitWrites ? written : Future.<Void>succeededFuture()).onComplete(reply);
+        })
         .eventually(() -> {
           String id = deploymentIds.remove(shard);
           tenures.remove(shard);
           slots.undeployed(shard);
           return id == null ? Future.succeededFuture() : vertx.undeploy(id);
         })
-        .onSuccess(v -> LOG.log(System.Logger.Level.INFO, "Handed over shard " + shard + " in "
-            + (System.nanoTime() - started) / 1_000_000 + " ms"));
+        .onSuccess(v -> LOG.log(System.Logger.Level.INFO, (awaitWrites ? "Handed over shard " : "Dropped shard ")
+            + shard + " in " + (System.nanoTime() - started) / 1_000_000 + " ms"));
   }
 }

@@ -2,6 +2,7 @@ package dev.sluice.engine;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
@@ -16,11 +17,22 @@ final class ShardSlots {
   private final AtomicReferenceArray<String> closedBecause;
   /** Why answers are refused too (the shard may be another node's by now); null: answered. */
   private final AtomicReferenceArray<String> answersRefusedBecause;
+  /**
+   * Cluster mode: until when ({@link System#nanoTime}) the shard's lease lets it serve, as the lease
+   * keeper last confirmed it; {@link #UNLIMITED} for a single-node server, whose database hold is
+   * the server's gate instead.
+   */
+  private final AtomicLongArray validUntilNanos;
+  static final long UNLIMITED = Long.MIN_VALUE;
 
   ShardSlots(int shards) {
     deployed = new AtomicReferenceArray<>(shards);
     closedBecause = new AtomicReferenceArray<>(shards);
     answersRefusedBecause = new AtomicReferenceArray<>(shards);
+    validUntilNanos = new AtomicLongArray(shards);
+    for (int i = 0; i < shards; i++) {
+      validUntilNanos.set(i, UNLIMITED);
+    }
   }
 
   int size() {
@@ -30,6 +42,22 @@ final class ShardSlots {
   /** The deployment of {@code shard}, or null. */
   ShardVerticle verticle(int shard) {
     return deployed.get(shard);
+  }
+
+  /** Cluster mode: the shard's lease lets it serve until {@code nanos} ({@link System#nanoTime}). */
+  void validUntil(int shard, long nanos) {
+    validUntilNanos.set(shard, nanos);
+  }
+
+  /** Why the shard's lease does not let it serve now, or null. */
+  private String leaseExpired(int shard) {
+    long until = validUntilNanos.get(shard);
+    if (until == UNLIMITED) {
+      return null;
+    }
+    long late = System.nanoTime() - until;
+    return late < 0 ? null : "the lease of shard " + shard + " was not renewed in time (" + late / 1_000_000
+        + " ms late)";
   }
 
   /** A new deployment of {@code shard}: closed to client calls until {@link #open}. */
@@ -62,11 +90,16 @@ final class ShardSlots {
   }
 
   String closedBecause(int shard) {
-    return deployed.get(shard) == null ? "shard " + shard + " is not served here" : closedBecause.get(shard);
+    if (deployed.get(shard) == null) {
+      return "shard " + shard + " is not served here";
+    }
+    String closed = closedBecause.get(shard);
+    return closed != null ? closed : leaseExpired(shard);
   }
 
   String answersRefusedBecause(int shard) {
-    return answersRefusedBecause.get(shard);
+    String refused = answersRefusedBecause.get(shard);
+    return refused != null ? refused : leaseExpired(shard);
   }
 
   /** The indexes of the shards deployed now. */

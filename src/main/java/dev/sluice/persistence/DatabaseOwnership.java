@@ -36,7 +36,7 @@ import java.util.function.Consumer;
  *
  * That is also why a Kubernetes Deployment of Sluice uses the Recreate strategy.
  */
-final class DatabaseOwnership {
+final class DatabaseOwnership implements DatabaseHold {
   /** The advisory lock key of database ownership (any constant shared by every Sluice). */
   static final long OWNER_LOCK = 0x51_1ce_0002L;
   static final long RETRY_MILLIS = 1_000;
@@ -329,7 +329,8 @@ final class DatabaseOwnership {
   }
 
   /** From any thread: why this server may not serve now, or null when it may. */
-  String notServingReason() {
+  @Override
+  public String notServingReason() {
     Lease l = published;
     if (l == null) {
       return "the database is not claimed yet";
@@ -339,17 +340,20 @@ final class DatabaseOwnership {
   }
 
   /** Told, on this owner's context, each time serving starts or stops. */
-  void onServingChanged(Consumer<Boolean> listener) {
+  @Override
+  public void onServingChanged(Consumer<Boolean> listener) {
     servingChanged = listener;
   }
 
   /** Completes when this server has learnt that another one claimed the database. */
-  Future<Void> fenced() {
+  @Override
+  public Future<Void> fenced() {
     return fenced.future();
   }
 
   /** From any thread: PostgreSQL refused a write made with {@code attemptEpoch}. */
-  void writeRefused(long attemptEpoch) {
+  @Override
+  public void writeRefused(long attemptEpoch) {
     context.runOnContext(v -> {
       if (lease != null) {
         lease.writeRefused(attemptEpoch);
@@ -363,7 +367,8 @@ final class DatabaseOwnership {
    * marked released, if this server still owns it, so the next owner need not wait out the lease;
    * closing the connection releases the lock.
    */
-  Future<Void> release(boolean clean) {
+  @Override
+  public Future<Void> release(boolean clean) {
     Promise<Void> released = Promise.promise();
     context.runOnContext(v -> {
       done = true;

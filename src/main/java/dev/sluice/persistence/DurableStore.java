@@ -30,12 +30,14 @@ public final class DurableStore {
   private final Vertx vertx;
   private final String writerDeployment;
   private final long run;
-  private final DatabaseOwnership owner;
+  private final DatabaseHold owner;
   private final Reaper reaper;
+  private final PgConnectOptions options;
 
   private DurableStore(Vertx vertx, Pool pool, Pool readPool, PersistenceVerticle writer, String writerDeployment,
-      StorageConfig config, byte[] receiptKey, long run, DatabaseOwnership owner) {
+      StorageConfig config, byte[] receiptKey, long run, DatabaseHold owner, PgConnectOptions options) {
     this.owner = owner;
+    this.options = options;
     this.readPool = readPool;
     this.reaper = new Reaper(vertx, pool, writer.fence().epoch(), owner::writeRefused);
     this.run = run;
@@ -74,21 +76,9 @@ public final class DurableStore {
   public static Future<DurableStore> start(Vertx vertx, StorageConfig config, SqsConfig sqs, SchemaMigrations scripts,
       BatchObserver batches) {
     String holder = holder();
-    // Named after the holder, so that pg_stat_activity tells which server a session belongs to.
-    PgConnectOptions options =
-        PgConnectOptions.fromUri(config.pgUrl()).addProperty("application_name", "sluice " + holder)
-            // Every statement Sluice runs is short and index-bound, but some are estimated costly
-            // (lateral joins at start-up): JIT compiling them took 300 ms for a 2 ms query.
-            .addProperty("jit", "off");
+    PgConnectOptions options = options(config, holder);
     Pool pool = pool(vertx, options, config.poolSize(), "sluice-pg");
-    // Page reads (pg.headWindowMessages) have connections of their own, so that a receive waiting
-    // for a page never queues behind the writer's batches. Connections are opened on first use:
-    // with paging off, none is.
-    Pool readPool = pool(vertx, options, config.readPoolSize(), "sluice-pg-read");
-    byte[] fresh = new byte[32];
-    new SecureRandom().nextBytes(fresh);
     AtomicReference<DatabaseOwnership> owner = new AtomicReference<>();
-    AtomicReference<PersistenceVerticle> writer = new AtomicReference<>();
     // Migrations run only while this server holds the lock, and the claim only once they are done.
     return DatabaseOwnership.acquire(vertx, options, config.pgUrlForLogs(), config.leaseMillis())
         .compose(held -> {
@@ -96,33 +86,75 @@ public final class DurableStore {
           return scripts.migrate(pool);
         })
         .compose(version -> owner.get().claim(holder))
-        .compose(epoch -> {
-          WriteFence fence = new WriteFence(epoch, config.leaseMillis(), owner.get()::writeRefused);
-          writer.set(new PersistenceVerticle(pool, fence, config.batchSize(), config.flushIntervalMillis(),
-              writeTransactions(config.poolSize()), batches));
-          return UnownedQueues.adopt(pool, epoch, sqs.accountId(), sqs.region()).compose(adopted -> {
-            if (adopted > 0) {
-              LOG.log(System.Logger.Level.INFO, adopted + " queues stored without an account and region now belong"
-                  + " to account " + sqs.accountId() + " in " + sqs.region());
-            }
-            // The receipt-handle key is made once and kept, so handles issued before a restart stay valid.
-            return pool.preparedQuery(INSERT_RECEIPT_KEY).execute(Tuple.of(RECEIPT_KEY, Buffer.buffer(fresh), epoch));
-          });
+        .compose(epoch -> open(vertx, config, sqs, batches, options, pool, owner.get(), epoch))
+        .recover(failure -> (owner.get() == null ? Future.<Void>succeededFuture() : owner.get().release(false))
+            .transform(released -> pool.close())
+            .transform(closed -> Future.failedFuture(unusable(config, failure))));
+  }
+
+  /**
+   * Cluster mode: joins the cluster on the database its nodes share (see {@link ClusterDatabase}),
+   * waiting while a single-node server holds it, and deploys the writer, which fences each write by
+   * the leases of the shards it is for. No shard is held yet.
+   */
+  public static Future<DurableStore> startClustered(Vertx vertx, StorageConfig config, SqsConfig sqs,
+      SchemaMigrations scripts, BatchObserver batches, ClusterJoin join) {
+    PgConnectOptions options = options(config, join.holder() + " node " + join.nodeId());
+    Pool pool = pool(vertx, options, config.poolSize(), "sluice-pg");
+    return ClusterDatabase.join(vertx, options, config.pgUrlForLogs(), scripts, pool, join)
+        .compose(db -> open(vertx, config, sqs, batches, options, pool, db, db.epoch())
+            .recover(failure -> db.release(false).transform(v -> Future.failedFuture(failure))))
+        .recover(failure -> pool.close().transform(closed -> Future.failedFuture(unusable(config, failure))));
+  }
+
+  private static IllegalStateException unusable(StorageConfig config, Throwable failure) {
+    return new IllegalStateException("PostgreSQL at " + config.pgUrlForLogs() + " is not usable: "
+        + failure.getMessage(), failure);
+  }
+
+  /** Named after the holder, so that pg_stat_activity tells which server a session belongs to. */
+  private static PgConnectOptions options(StorageConfig config, String holder) {
+    return PgConnectOptions.fromUri(config.pgUrl()).addProperty("application_name", "sluice " + holder)
+        // Every statement Sluice runs is short and index-bound, but some are estimated costly
+        // (lateral joins at start-up): JIT compiling them took 300 ms for a 2 ms query.
+        .addProperty("jit", "off");
+  }
+
+  /**
+   * With the database held at {@code epoch}: the queues stored without an account and region get
+   * the defaults of {@code sqs}, the receipt-handle key is made once and kept, a run is taken, and
+   * the writer is deployed.
+   */
+  private static Future<DurableStore> open(Vertx vertx, StorageConfig config, SqsConfig sqs, BatchObserver batches,
+      PgConnectOptions options, Pool pool, DatabaseHold owner, long epoch) {
+    // Page reads (pg.headWindowMessages) have connections of their own, so that a receive waiting
+    // for a page never queues behind the writer's batches. Connections are opened on first use:
+    // with paging off, none is.
+    Pool readPool = pool(vertx, options, config.readPoolSize(), "sluice-pg-read");
+    byte[] fresh = new byte[32];
+    new SecureRandom().nextBytes(fresh);
+    WriteFence fence = new WriteFence(epoch, config.leaseMillis(), owner::writeRefused);
+    PersistenceVerticle writer = new PersistenceVerticle(pool, fence, config.batchSize(), config.flushIntervalMillis(),
+        writeTransactions(config.poolSize()), batches);
+    return UnownedQueues.adopt(pool, epoch, sqs.accountId(), sqs.region()).compose(adopted -> {
+          if (adopted > 0) {
+            LOG.log(System.Logger.Level.INFO, adopted + " queues stored without an account and region now belong"
+                + " to account " + sqs.accountId() + " in " + sqs.region());
+          }
+          // The receipt-handle key is made once and kept, so handles issued before a restart stay valid.
+          return pool.preparedQuery(INSERT_RECEIPT_KEY).execute(Tuple.of(RECEIPT_KEY, Buffer.buffer(fresh), epoch));
         })
         .compose(inserted -> pool.preparedQuery("SELECT value, nextval('sluice_runs') FROM sluice_settings"
             + " WHERE name = $1").execute(Tuple.of(RECEIPT_KEY)))
-        .compose(rows -> vertx.deployVerticle(writer.get()).map(id -> new DurableStore(vertx, pool, readPool,
-            writer.get(), id, config, rows.iterator().next().getBuffer(0).getBytes(), rows.iterator().next().getLong(1),
-            owner.get())))
+        .compose(rows -> vertx.deployVerticle(writer).map(id -> new DurableStore(vertx, pool, readPool,
+            writer, id, config, rows.iterator().next().getBuffer(0).getBytes(), rows.iterator().next().getLong(1),
+            owner, options)))
         .onSuccess(store -> {
           store.pruneDeduplicationHistory(vertx);
           store.reaper.start();
           store.probeReachability(vertx);
         })
-        .recover(failure -> (owner.get() == null ? Future.<Void>succeededFuture() : owner.get().release(false))
-            .transform(released -> Future.join(pool.close(), readPool.close()))
-            .transform(closed -> Future.failedFuture(new IllegalStateException(
-            "PostgreSQL at " + config.pgUrlForLogs() + " is not usable: " + failure.getMessage(), failure))));
+        .recover(failure -> readPool.close().transform(closed -> Future.failedFuture(failure)));
   }
 
   /** A pool whose connections keep statements prepared, however long their SQL. */
@@ -257,6 +289,11 @@ public final class DurableStore {
   /** The receipt-handle HMAC key, the same across restarts. */
   public byte[] receiptKey() {
     return receiptKey.clone();
+  }
+
+  /** How this server connects to PostgreSQL, for a connection of its own (a cluster node's leases). */
+  public PgConnectOptions connectOptions() {
+    return new PgConnectOptions(options);
   }
 
   public Pool pool() {

@@ -47,6 +47,8 @@ public final class ShardLeaseSql {
       + " expires_at) VALUES ($1, $2, $3, $4, $5, clock_timestamp() + $6 * interval '1 millisecond')";
   /** A clean stop: the node is no member from now on. */
   static final String LEAVE = "DELETE FROM sluice_cluster_members WHERE node_id = $1";
+  /** The node is leaving: the others stop counting it now, and take the shards it releases. */
+  static final String LEAVING = "UPDATE sluice_cluster_members SET expires_at = clock_timestamp() WHERE node_id = $1";
 
   /**
    * Takes over a shard released or expired by PostgreSQL's clock: the next epoch, and a new run
@@ -58,8 +60,9 @@ public final class ShardLeaseSql {
       + " WHERE shard = $1 AND (released OR expires_at IS NULL OR expires_at < clock_timestamp())"
       + " RETURNING epoch, run";
   /**
-   * Renews the node's leases still at the epochs it holds them at, and its member row; answers the
-   * shards renewed. A shard missing from the answer was taken over (or released): it is lost. A
+   * Renews the node's leases still at the epochs it holds them at, and the member row $5 (the
+   * node's own; null once it is leaving, so that the others stop counting it while it hands its
+   * shards over); answers the shards renewed. A shard missing from the answer was taken over (or released): it is lost. A
    * renewal executing after its lease expired, before anyone took the shard, revives it, which is
    * safe: nobody else holds it. Changes no key column, so it neither waits for writes nor holds
    * them up.
@@ -69,7 +72,7 @@ public final class ShardLeaseSql {
       + " FROM unnest($1::int[], $2::bigint[]) AS h(shard, epoch)"
       + " WHERE l.shard = h.shard AND l.epoch = h.epoch AND l.owner = $4 AND NOT l.released RETURNING l.shard),"
       + " m AS (UPDATE sluice_cluster_members SET expires_at = clock_timestamp() + $3 * interval '1 millisecond'"
-      + " WHERE node_id = $4)"
+      + " WHERE node_id = $5)"
       + " SELECT shard FROM r";
   /** Every shard's lease, with the time it has left by PostgreSQL's clock (NULL when released). */
   static final String READ_LEASES = "SELECT shard, epoch, owner, released, run,"
@@ -134,6 +137,11 @@ public final class ShardLeaseSql {
         .mapEmpty());
   }
 
+  /** This node is leaving: its member row expires now, so the others stop counting it. */
+  public static Future<Void> leaving(SqlClient client, String nodeId) {
+    return client.preparedQuery(LEAVING).execute(Tuple.of(nodeId)).mapEmpty();
+  }
+
   /** Deletes this node's member row (a clean stop, its shards already released). */
   public static Future<Void> leave(SqlClient client, String nodeId) {
     return client.preparedQuery(LEAVE).execute(Tuple.of(nodeId)).mapEmpty();
@@ -152,17 +160,18 @@ public final class ShardLeaseSql {
 
   /**
    * Renews the leases of {@code shards} at {@code epochs} (parallel arrays) held by {@code nodeId},
-   * and its member row; answers the shards renewed.
+   * and its member row unless it is {@code leaving}; answers the shards renewed.
    */
   public static Future<Set<Integer>> renew(SqlClient client, int[] shards, long[] epochs, String nodeId,
-      long leaseMillis) {
+      long leaseMillis, boolean leaving) {
     Integer[] s = new Integer[shards.length];
     Long[] e = new Long[epochs.length];
     for (int i = 0; i < shards.length; i++) {
       s[i] = shards[i];
       e[i] = epochs[i];
     }
-    Tuple t = Tuple.tuple().addArrayOfInteger(s).addArrayOfLong(e).addLong(leaseMillis).addString(nodeId);
+    Tuple t = Tuple.tuple().addArrayOfInteger(s).addArrayOfLong(e).addLong(leaseMillis).addString(nodeId)
+        .addString(leaving ? null : nodeId);
     return client.preparedQuery(RENEW).execute(t).map(rows -> {
       Set<Integer> renewed = new HashSet<>();
       for (Row r : rows) {

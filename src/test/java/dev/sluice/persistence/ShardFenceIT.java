@@ -160,7 +160,7 @@ class ShardFenceIT {
         assertFalse(seen.isComplete(), "the take-over waits for the write holding the shard's fence");
         assertFalse(released.isComplete(), "and so does a release");
         // A renewal changes no key column: it does not wait.
-        assertEquals(Set.of(3, 4), ShardLeaseSql.renew(pool, new int[] {3, 4}, new long[] {1, 1}, "a", 3000)
+        assertEquals(Set.of(3, 4), ShardLeaseSql.renew(pool, new int[] {3, 4}, new long[] {1, 1}, "a", 3000, false)
             .await(2, TimeUnit.SECONDS), "a renewal goes through while the write holds the fence");
         writer.query("COMMIT").execute().await(10, TimeUnit.SECONDS);
         assertEquals(1, seen.await(10, TimeUnit.SECONDS), "the take-over sees what committed before it");
@@ -194,7 +194,7 @@ class ShardFenceIT {
       // A renewal left uncommitted holds FOR NO KEY UPDATE: a write's FOR KEY SHARE does not wait for it.
       taker.query("BEGIN").execute().await(10, TimeUnit.SECONDS);
       taker.preparedQuery(ShardLeaseSql.RENEW).execute(Tuple.tuple().addArrayOfInteger(new Integer[] {1})
-          .addArrayOfLong(new Long[] {1L}).addLong(3000L).addString("a")).await(10, TimeUnit.SECONDS);
+          .addArrayOfLong(new Long[] {1L}).addLong(3000L).addString("a").addString("a")).await(10, TimeUnit.SECONDS);
       BatchWriter.write(pool, oneEach(2, 1), false, ShardFence.of(1, 1), 5000, 0).await(2, TimeUnit.SECONDS);
       taker.query("COMMIT").execute().await(10, TimeUnit.SECONDS);
       assertEquals(1, count("SELECT count(*) FROM sluice_messages"));
@@ -307,7 +307,7 @@ class ShardFenceIT {
             shards[s] = s;
             epochs[s] = current.get(s);
           }
-          ShardLeaseSql.renew(pool, shards, epochs, "b", 3000).await(30, TimeUnit.SECONDS);
+          ShardLeaseSql.renew(pool, shards, epochs, "b", 3000, false).await(30, TimeUnit.SECONDS);
         } catch (Exception e) {
           errors.add(e);
           return;

@@ -107,7 +107,7 @@ class ShardLeaseSqlIT {
     Claimed taken = ShardLeaseSql.claim(pool, 1, "node-b", 60_000).await(10, TimeUnit.SECONDS).orElseThrow();
     assertEquals(2, taken.epoch());
     assertTrue(taken.run() > first.run(), "a run of its own: its keys start above every earlier one");
-    assertEquals(Set.of(), ShardLeaseSql.renew(pool, new int[] {1}, new long[] {1}, "node-a", 400)
+    assertEquals(Set.of(), ShardLeaseSql.renew(pool, new int[] {1}, new long[] {1}, "node-a", 400, false)
         .await(10, TimeUnit.SECONDS), "the old owner's renewal finds the shard lost");
     assertEquals("node-b", lease(1).owner());
   }
@@ -140,7 +140,7 @@ class ShardLeaseSqlIT {
     for (int i = 0; i < 4; i++) {
       Thread.sleep(250);
       assertEquals(Set.of(5, 6), ShardLeaseSql.renew(pool, new int[] {5, 6, 7}, new long[] {c5.epoch(), c6.epoch(),
-          1}, "node-r", 500).await(10, TimeUnit.SECONDS), "held ones only (7 was never claimed)");
+          1}, "node-r", 500, false).await(10, TimeUnit.SECONDS), "held ones only (7 was never claimed)");
     }
     assertTrue(lease(5).remainingMillis() > 0, "renewed past its first lease");
     assertTrue(member("node-r").live());
@@ -150,8 +150,13 @@ class ShardLeaseSqlIT {
     assertTrue(lease(5).remainingMillis() < 0);
     // Nobody took them meanwhile: a late renewal revives them, which is safe.
     assertEquals(Set.of(5, 6), ShardLeaseSql.renew(pool, new int[] {5, 6}, new long[] {c5.epoch(), c6.epoch()},
-        "node-r", 500).await(10, TimeUnit.SECONDS));
+        "node-r", 500, false).await(10, TimeUnit.SECONDS));
     assertTrue(member("node-r").live());
+    ShardLeaseSql.leaving(pool, "node-r").await(10, TimeUnit.SECONDS);
+    assertFalse(member("node-r").live(), "leaving: the others stop counting it at once");
+    assertEquals(Set.of(5, 6), ShardLeaseSql.renew(pool, new int[] {5, 6}, new long[] {c5.epoch(), c6.epoch()},
+        "node-r", 500, true).await(10, TimeUnit.SECONDS));
+    assertFalse(member("node-r").live(), "its renewals keep its leases while it hands them over, not its membership");
     ShardLeaseSql.leave(pool, "node-r").await(10, TimeUnit.SECONDS);
     assertFalse(ShardLeaseSql.members(pool).await(10, TimeUnit.SECONDS).stream()
         .anyMatch(m -> m.nodeId().equals("node-r")));
