@@ -1,7 +1,8 @@
 package dev.sluice;
 
-import dev.sluice.config.ConfigException;
-import dev.sluice.config.ConfigKey;
+import dev.sluice.cluster.ClusterNode;
+import dev.sluice.cluster.ShardManager;
+import dev.sluice.cluster.SharedSettings;
 import dev.sluice.config.EngineConfig;
 import dev.sluice.config.SluiceConfig;
 import dev.sluice.engine.EngineSettings;
@@ -11,6 +12,7 @@ import dev.sluice.auth.Surfaces;
 import dev.sluice.config.Credential;
 import dev.sluice.http.HttpListener;
 import dev.sluice.metrics.SluiceMetrics;
+import dev.sluice.persistence.ClusterJoin;
 import dev.sluice.persistence.DurableStore;
 import dev.sluice.persistence.SchemaMigrations;
 import dev.sluice.push.PushBridges;
@@ -40,9 +42,12 @@ public final class Sluice {
   private final DurableStore durable;
   private final SluiceMetrics metrics;
   private final AtomicBoolean stopping;
+  /** Cluster mode's membership and shards; null for a single-node server. */
+  private final Clustering clustering;
 
   private Sluice(Vertx vertx, QueueEngine engine, HttpListener http, PushBridges push, DurableStore durable,
-      SluiceMetrics metrics, AtomicBoolean stopping) {
+      SluiceMetrics metrics, AtomicBoolean stopping, Clustering clustering) {
+    this.clustering = clustering;
     this.vertx = vertx;
     this.engine = engine;
     this.http = http;
@@ -53,13 +58,6 @@ public final class Sluice {
   }
 
   public static Future<Sluice> start(SluiceConfig cfg) {
-    if (cfg.cluster().enabled()) {
-      // Refused before anything starts: until membership, shard leases and forwarding are wired
-      // (src/site/markdown/design/cluster.md §4), a node would serve every queue as if it were alone.
-      return Future.failedFuture(new ConfigException("Invalid value 'true' for configuration key '"
-          + ConfigKey.CLUSTER_ENABLED.path() + "' (" + ConfigKey.CLUSTER_ENABLED.envVar() + "): cluster mode is not"
-          + " available in this build yet"));
-    }
     // One loop per core by default: nothing here blocks, so extra loops only add hops (measured).
     int loops = cfg.engine().eventLoops() > 0 ? cfg.engine().eventLoops() : Runtime.getRuntime().availableProcessors();
     SluiceMetrics metrics = SluiceMetrics.create(cfg.ops().metricsEnabled());
@@ -86,17 +84,34 @@ public final class Sluice {
       LOG.log(System.Logger.Level.INFO, "Open to any process on this machine (loopback only): "
           + String.join("; ", surfaces.open()) + " (see src/site/markdown/security.md)");
     }
+    boolean clustered = cfg.cluster().enabled();
+    AtomicReference<ClusterNode> node = new AtomicReference<>();
+    AtomicReference<ShardManager> shards = new AtomicReference<>();
     // The port opens first, so that health probes are answered while the queues are recovered.
     return HttpListener.listen(vertx, cfg.http(), cfg.security(), httpInstances, notReadyReason,
             cfg.push().enabled() ? cfg.push().maxFrameBytes() : 0)
-        .compose(http -> (scripts != null
+        .compose(http -> (clustered
+                ? ClusterNode.join(cfg.cluster()).compose(joined -> {
+                  node.set(joined);
+                  return DurableStore.startClustered(vertx, cfg.storage(), cfg.sqs(), scripts, metrics.batchObserver(),
+                      new ClusterJoin(joined.nodeId(), holder(), joined.eventBusAddress(), SharedSettings.hash(cfg),
+                          cfg.cluster().shards(), cfg.cluster().leaseMillis()));
+                })
+                : scripts != null
                 ? DurableStore.start(vertx, cfg.storage(), cfg.sqs(), scripts, metrics.batchObserver())
                 : Future.<DurableStore>succeededFuture(null))
             .compose(durable -> {
               store.set(durable);
-              return QueueEngine.start(vertx, settings, durable);
+              return clustered ? QueueEngine.startClustered(vertx, settings, durable)
+                  : QueueEngine.start(vertx, settings, durable);
             })
             .compose(engine -> {
+              if (clustered) {
+                ShardManager manager = ShardManager.start(vertx, engine, store.get().connectOptions(),
+                    node.get().nodeId(), cfg.cluster().shards(), cfg.cluster().leaseMillis(), node.get()::members);
+                shards.set(manager);
+                store.get().writer().onShardsFenced(manager::fenced);
+              }
               metrics.bindMemoryBudget(engine.memoryBudget());
               if (store.get() != null) {
                 metrics.bindWriter(store.get().writer());
@@ -122,17 +137,29 @@ public final class Sluice {
                     }
                     http.serve(engine, surfaces, push, metrics);
                     recovered.set(true);
-                    return new Sluice(vertx, engine, http, push, store.get(), metrics, stopping);
+                    return new Sluice(vertx, engine, http, push, store.get(), metrics, stopping,
+                        clustered ? new Clustering(node.get(), shards.get()) : null);
                   });
             }))
-        .recover(failure -> vertx.close().transform(ignored -> Future.failedFuture(failure)));
+        .recover(failure -> (node.get() == null ? Future.<Void>succeededFuture() : node.get().leave())
+            .transform(left -> vertx.close()).transform(ignored -> Future.failedFuture(failure)));
   }
+
+  /** Who this process is, as people read it in PostgreSQL's tables: the host (when known) and the process. */
+  private static String holder() {
+    String host = System.getenv("HOSTNAME");
+    return (host == null || host.isEmpty() ? "" : host + " ") + "pid " + ProcessHandle.current().pid();
+  }
+
+  /** A cluster node's membership and its shards. */
+  private record Clustering(ClusterNode node, ShardManager shards) {}
 
   static EngineSettings engineSettings(SluiceConfig cfg, int loops) {
     EngineConfig e = cfg.engine();
     long budget = e.memoryBudgetBytes() > 0 ? e.memoryBudgetBytes() : Runtime.getRuntime().maxMemory() / 2;
     return new EngineSettings(
-        e.shards() > 0 ? e.shards() : loops,
+        // Cluster mode: the virtual shards, which nodes hold a share of (engine.shards is 0 then).
+        cfg.cluster().enabled() ? cfg.cluster().shards() : e.shards() > 0 ? e.shards() : loops,
         e.dispatch(),
         budget,
         e.maxParkedReceives(),
@@ -196,15 +223,25 @@ public final class Sluice {
     }
     long deadline = System.nanoTime() + graceMillis * 1_000_000;
     LOG.log(System.Logger.Level.INFO, "Stopping (grace period " + graceMillis + " ms)");
-    Future<Void> connectionsClosed = http.shutdown(graceMillis);
-    Future<Void> pushStopped = push == null ? Future.succeededFuture() : push.stop();
     AtomicBoolean allInTime = new AtomicBoolean(true);
+    // A cluster node hands its shards on first, within half the grace period, while its port still
+    // answers (calls for them are refused with the retryable ServiceUnavailable meanwhile).
+    Future<Void> handedOver = clustering == null ? Future.succeededFuture()
+        : within(clustering.shards().leave(graceMillis / 2), deadline, "shard hand-overs", allInTime);
+    return handedOver.transform(ignored -> stopServing(deadline, allInTime));
+  }
+
+  private Future<Void> stopServing(long deadline, AtomicBoolean allInTime) {
+    Future<Void> connectionsClosed = http.shutdown(remainingMillis(deadline));
+    Future<Void> pushStopped = push == null ? Future.succeededFuture() : push.stop();
     Future<Void> drained = pushStopped
         .transform(ignored -> engine.stopParking())
         .transform(ignored -> within(connectionsClosed, deadline, "open HTTP connections", allInTime))
         .transform(ignored -> durable == null ? Future.<Void>succeededFuture()
             : within(durable.stop(remainingMillis(deadline), allInTime.get()), deadline, "PostgreSQL writes",
-                allInTime));
+                allInTime))
+        .transform(ignored -> clustering == null ? Future.<Void>succeededFuture()
+            : within(clustering.node().leave(), deadline, "leaving the cluster", allInTime));
     // Vert.x is closed from a thread of its own: a future completed on an event loop after Vert.x
     // has closed would never be delivered.
     Promise<Void> stopped = Promise.promise();

@@ -16,10 +16,10 @@ import java.util.List;
  * are not compared). Secrets are left out. Nodes write it in their member rows, so that
  * a difference (a rolling change of credentials passes through one) can be seen and logged.
  */
-final class SharedSettings {
+public final class SharedSettings {
   private SharedSettings() {}
 
-  static String hash(SluiceConfig cfg) {
+  public static String hash(SluiceConfig cfg) {
     StringBuilder sb = new StringBuilder();
     sb.append(cfg.sqs().accountId()).append('|').append(cfg.sqs().region()).append('|').append(cfg.sqs().regions())
         .append('|').append(cfg.cluster().shards());

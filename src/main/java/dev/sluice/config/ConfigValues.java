@@ -56,8 +56,12 @@ final class ConfigValues {
         (int) v.number(ConfigKey.SHUTDOWN_GRACE_MILLIS, 1_000, 600_000),
         QueueDefinitions.parse(v.raw(ConfigKey.QUEUES), sqs));
     StorageConfig storage = v.storage();
-    return new SluiceConfig(http, sqs, engine, storage, v.push(), ops, v.security(http.host(), account),
-        v.cluster(storage, engine));
+    ClusterConfig cluster = v.cluster(storage, engine);
+    if (cluster.enabled() && !ops.queues().isEmpty()) {
+      // A node starts holding no shard, so it cannot create queues at start-up; create them through the API.
+      throw requiredByCluster(ConfigKey.QUEUES, "[]", "predefined queues are not created in cluster mode yet");
+    }
+    return new SluiceConfig(http, sqs, engine, storage, v.push(), ops, v.security(http.host(), account), cluster);
   }
 
   /** The default region must be one the server serves, or unsigned requests could use none. */

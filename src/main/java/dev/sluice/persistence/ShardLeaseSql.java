@@ -78,8 +78,9 @@ public final class ShardLeaseSql {
   static final String READ_LEASES = "SELECT shard, epoch, owner, released, run,"
       + " (extract(epoch FROM expires_at - clock_timestamp()) * 1000)::bigint AS remaining_ms"
       + " FROM sluice_shard_leases ORDER BY shard";
-  /** The nodes that joined, and whether each is still live by PostgreSQL's clock. */
-  static final String READ_MEMBERS = "SELECT node_id, address, config_hash, expires_at > clock_timestamp() AS live"
+  /** The nodes that joined, and the time each has left by PostgreSQL's clock (live while above 0). */
+  static final String READ_MEMBERS = "SELECT node_id, address, config_hash,"
+      + " (extract(epoch FROM expires_at - clock_timestamp()) * 1000)::bigint AS remaining_ms"
       + " FROM sluice_cluster_members ORDER BY node_id";
   /**
    * Gives a shard up after a clean hand-over. The epoch moves on here too, so a straggling write of
@@ -91,8 +92,12 @@ public final class ShardLeaseSql {
   /** A shard's lease as PostgreSQL holds it. {@code remainingMillis} is null when released. */
   public record LeaseRow(int shard, long epoch, String owner, boolean released, long run, Long remainingMillis) {}
 
-  /** A node that joined; {@code live} while its row has not expired. */
-  public record MemberRow(String nodeId, String address, String configHash, boolean live) {}
+  /** A node that joined, and the time its row has left ({@link #live} while above 0). */
+  public record MemberRow(String nodeId, String address, String configHash, long remainingMillis) {
+    public boolean live() {
+      return remainingMillis > 0;
+    }
+  }
 
   /** A take-over: the epoch every write for the shard carries from now on, and the acquisition's run. */
   public record Claimed(long epoch, long run) {}
@@ -204,7 +209,7 @@ public final class ShardLeaseSql {
     return client.query(READ_MEMBERS).execute().map(rows -> {
       List<MemberRow> out = new ArrayList<>(rows.size());
       for (Row r : rows) {
-        out.add(new MemberRow(r.getString(0), r.getString(1), r.getString(2), r.getBoolean(3)));
+        out.add(new MemberRow(r.getString(0), r.getString(1), r.getString(2), r.getLong(3)));
       }
       return out;
     });

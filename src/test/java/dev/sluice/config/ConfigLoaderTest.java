@@ -301,6 +301,8 @@ class ConfigLoaderTest {
         "'cluster.enabled' (SLUICE_CLUSTER_ENABLED) requires engine.shards: 0 (SLUICE_ENGINE_SHARDS)");
     refused(clustered("SLUICE_ENGINE_DISPATCH", "eventbus"),
         "'cluster.enabled' (SLUICE_CLUSTER_ENABLED) requires engine.dispatch: direct (SLUICE_ENGINE_DISPATCH)");
+    refused(clustered("SLUICE_QUEUES", "[{\"name\":\"orders\"}]"),
+        "'cluster.enabled' (SLUICE_CLUSTER_ENABLED) requires queues: [] (SLUICE_QUEUES)");
     assertEquals(0, ConfigLoader.load(new String[0], clustered("SLUICE_PG_HEAD_WINDOW_MESSAGES", "0")).storage()
         .headWindowMessages(), "allowed, if costly on every hand-over");
     // Off, the same values are nobody's business but their own sections'.

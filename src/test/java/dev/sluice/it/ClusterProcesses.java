@@ -1,0 +1,236 @@
+package dev.sluice.it;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.sluice.api.QueueKey;
+import dev.sluice.engine.ShardRouter;
+import dev.sluice.testtools.ServerJar;
+import io.vertx.core.Vertx;
+import io.vertx.pgclient.PgBuilder;
+import io.vertx.pgclient.PgConnectOptions;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.Row;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.sqs.SqsClient;
+
+/**
+ * A cluster of packaged servers as child processes on 127.0.0.1 sharing one PostgreSQL database,
+ * each started the way a user starts a node (environment only), small enough for two cores (one
+ * event loop, a small serial-collected heap, no JIT beyond C1). What the nodes hold is read from
+ * the lease table, as an operator would.
+ */
+final class ClusterProcesses implements AutoCloseable {
+  static final int SHARDS = 16;
+
+  /** One node: its process, ports and log. */
+  record Node(String name, int httpPort, int hazelcastPort, Process process, Path log) {
+    long pid() {
+      return process.pid();
+    }
+
+    URI endpoint() {
+      return URI.create("http://127.0.0.1:" + httpPort);
+    }
+
+    String url(String queue) {
+      return endpoint() + "/000000000000/" + queue;
+    }
+
+    /** A client with the SDK's default retries. */
+    SqsClient client() {
+      return SqsClient.builder().endpointOverride(endpoint()).region(Region.US_EAST_1)
+          .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("AKIDTEST", "secret")))
+          .httpClient(UrlConnectionHttpClient.builder().socketTimeout(Duration.ofSeconds(30)).build())
+          .build();
+    }
+
+    /** A client that gives up at the first error. */
+    SqsClient clientWithoutRetries() {
+      return SqsClient.builder().endpointOverride(endpoint()).region(Region.US_EAST_1)
+          .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("AKIDTEST", "secret")))
+          .overrideConfiguration(o -> o.retryStrategy(AwsRetryStrategy.doNotRetry()))
+          .httpClient(UrlConnectionHttpClient.builder().socketTimeout(Duration.ofSeconds(30)).build())
+          .build();
+    }
+  }
+
+  final String pgUrl;
+  final Pool db;
+  final List<Node> nodes = new ArrayList<>();
+  private final int[] httpPorts;
+  private final int[] hazelcastPorts;
+  private final Map<String, String> extraEnv;
+
+  private ClusterProcesses(String pgUrl, Vertx vertx, int size, Map<String, String> extraEnv) throws IOException {
+    this.pgUrl = pgUrl;
+    this.db = PgBuilder.pool().connectingTo(PgConnectOptions.fromUri(pgUrl)).using(vertx).build();
+    this.extraEnv = extraEnv;
+    httpPorts = new int[size];
+    hazelcastPorts = new int[size];
+    for (int i = 0; i < size; i++) {
+      httpPorts[i] = QuickstartIT.freePort();
+      hazelcastPorts[i] = QuickstartIT.freePort();
+    }
+  }
+
+  /** Starts {@code size} nodes at once; answers when every one is ready. */
+  static ClusterProcesses start(String pgUrl, Vertx vertx, int size, Map<String, String> extraEnv) throws Exception {
+    ClusterProcesses c = new ClusterProcesses(pgUrl, vertx, size, extraEnv);
+    for (int i = 0; i < size; i++) {
+      c.nodes.add(null);
+      c.startNode(i);
+    }
+    for (Node n : c.nodes) {
+      QuickstartIT.awaitPort(n.httpPort(), n.process());
+    }
+    return c;
+  }
+
+  /** (Re)starts node {@code i} with its ports; does not wait. */
+  Node startNode(int i) throws IOException {
+    StringBuilder members = new StringBuilder();
+    for (int p : hazelcastPorts) {
+      members.append(members.length() == 0 ? "" : ",").append("127.0.0.1:").append(p);
+    }
+    Map<String, String> env = new HashMap<>(Map.of(
+        "SLUICE_STORAGE", "postgres",
+        "SLUICE_PG_URL", pgUrl,
+        "SLUICE_HTTP_HOST", "127.0.0.1",
+        "SLUICE_HTTP_PORT", Integer.toString(httpPorts[i]),
+        "SLUICE_CLUSTER_ENABLED", "true",
+        "SLUICE_CLUSTER_SHARDS", Integer.toString(SHARDS),
+        "SLUICE_CLUSTER_PORT", Integer.toString(hazelcastPorts[i]),
+        "SLUICE_CLUSTER_EVENT_BUS_PORT", "0",
+        "SLUICE_CLUSTER_MEMBERS", members.toString(),
+        "SLUICE_ENGINE_EVENT_LOOPS", "1"));
+    env.put("JAVA_TOOL_OPTIONS", "-Xmx160m -XX:+UseSerialGC -XX:TieredStopAtLevel=1");
+    env.putAll(extraEnv);
+    String name = "node" + (char) ('A' + i);
+    Path log = ServerJar.newLog("cluster-" + name + "-");
+    Process p = ServerJar.logging(log, env).start();
+    Node n = new Node(name, httpPorts[i], hazelcastPorts[i], p, log);
+    nodes.set(i, n);
+    return n;
+  }
+
+  List<Row> rows(String sql) throws Exception {
+    List<Row> out = new ArrayList<>();
+    db.query(sql).execute().await(10, TimeUnit.SECONDS).forEach(out::add);
+    return out;
+  }
+
+  /** The node id of a running node (its live member row names its process). */
+  String nodeId(Node n) throws Exception {
+    for (Row r : rows("SELECT node_id, holder FROM sluice_cluster_members WHERE expires_at > clock_timestamp()")) {
+      if (r.getString(1).endsWith("pid " + n.pid())) {
+        return r.getString(0);
+      }
+    }
+    return null;
+  }
+
+  /** Per shard, the node id holding a live lease on it (null: released, expired or never claimed). */
+  String[] owners() throws Exception {
+    String[] owners = new String[SHARDS];
+    for (Row r : rows("SELECT shard, owner FROM sluice_shard_leases WHERE NOT released"
+        + " AND expires_at > clock_timestamp() ORDER BY shard")) {
+      owners[r.getInteger(0)] = r.getString(1);
+    }
+    return owners;
+  }
+
+  static int shardOf(String queue) {
+    return new ShardRouter(SHARDS).shardOf(new QueueKey("000000000000", "us-east-1", queue));
+  }
+
+  /** The running node holding the queue's shard now, or null. */
+  Node ownerOf(String queue) throws Exception {
+    String owner = owners()[shardOf(queue)];
+    for (Node n : nodes) {
+      if (n.process().isAlive() && owner != null && owner.equals(nodeId(n))) {
+        return n;
+      }
+    }
+    return null;
+  }
+
+  /** A queue name starting with {@code prefix} (ending with {@code suffix}) whose shard {@code n} holds. */
+  String queueOwnedBy(Node n, String prefix, String suffix) throws Exception {
+    String id = nodeId(n);
+    String[] owners = owners();
+    for (int i = 0; ; i++) {
+      String name = prefix + i + suffix;
+      if (id.equals(owners[shardOf(name)])) {
+        return name;
+      }
+    }
+  }
+
+  /**
+   * Waits until every shard has a live lease held by a running node, the running nodes hold
+   * between ⌊shards / n⌋ and ⌈shards / n⌉ each, and all of them are loaded (their logs say so).
+   */
+  void awaitBalanced(Duration within) throws Exception {
+    long deadline = System.nanoTime() + within.toNanos();
+    String last = "";
+    while (System.nanoTime() < deadline) {
+      List<String> live = new ArrayList<>();
+      for (Node n : nodes) {
+        String id = n.process().isAlive() ? nodeId(n) : null;
+        if (id != null) {
+          live.add(id);
+        }
+      }
+      String[] owners = owners();
+      Map<String, Integer> load = new HashMap<>();
+      boolean allOwned = true;
+      for (String o : owners) {
+        allOwned &= o != null && live.contains(o);
+        load.merge(String.valueOf(o), 1, Integer::sum);
+      }
+      int floor = live.isEmpty() ? 0 : SHARDS / live.size();
+      boolean balanced = allOwned && !live.isEmpty() && load.values().stream()
+          .allMatch(l -> l >= floor && l <= floor + (SHARDS % live.size() == 0 ? 0 : 1));
+      last = live.size() + " live nodes, loads " + load;
+      if (balanced) {
+        Thread.sleep(500); // the last claims' loads
+        return;
+      }
+      Thread.sleep(100);
+    }
+    throw new AssertionError("the cluster did not balance in " + within + ": " + last);
+  }
+
+  void kill(Node n) throws Exception {
+    n.process().destroyForcibly();
+    assertTrue(n.process().waitFor(10, TimeUnit.SECONDS));
+  }
+
+  @Override
+  public void close() throws Exception {
+    for (Node n : nodes) {
+      if (n != null) {
+        n.process().destroyForcibly();
+      }
+    }
+    for (Node n : nodes) {
+      if (n != null) {
+        n.process().waitFor(10, TimeUnit.SECONDS);
+      }
+    }
+    db.close().await(10, TimeUnit.SECONDS);
+  }
+}
