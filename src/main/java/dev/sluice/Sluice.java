@@ -1,6 +1,7 @@
 package dev.sluice;
 
 import dev.sluice.cluster.ClusterNode;
+import dev.sluice.cluster.Forwarding;
 import dev.sluice.cluster.ShardManager;
 import dev.sluice.cluster.SharedSettings;
 import dev.sluice.config.EngineConfig;
@@ -111,6 +112,8 @@ public final class Sluice {
                     node.get().nodeId(), cfg.cluster().shards(), cfg.cluster().leaseMillis(), node.get()::members);
                 shards.set(manager);
                 store.get().writer().onShardsFenced(manager::fenced);
+                Forwarding.start(node.get(), manager, engine, vertx.getOrCreateContext(), cfg.cluster().secret(),
+                    store.get().receiptKey(), cfg.cluster().retryMillis());
               }
               metrics.bindMemoryBudget(engine.memoryBudget());
               if (store.get() != null) {

@@ -15,6 +15,9 @@ public record ForwardedCaller(
     String region,
     String accessKeyId) implements Caller {
 
+  /** No client: a node asking another for itself (a listing's names). */
+  public static final ForwardedCaller NOBODY = new ForwardedCaller(null, null, null, null, null, null, null);
+
   /** The caller's values, read now: call it on the caller's own event loop, as {@link Caller} asks. */
   public static ForwardedCaller of(Caller c) {
     return new ForwardedCaller(c.requestId(), c.baseUrl(), c.senderId(), c.traceHeader(),

@@ -28,6 +28,8 @@ import dev.sluice.api.SetQueueAttributes;
 import dev.sluice.api.StartMessageMoveTask;
 import dev.sluice.api.TagQueue;
 import dev.sluice.api.UntagQueue;
+import dev.sluice.engine.QueueNames;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -87,4 +89,17 @@ public final class RecordTypes {
       StartMessageMoveTask.Response.class,
       TagQueue.Request.class,
       UntagQueue.Request.class);
+
+  /** What nodes ask each other for themselves (a listing's names), after the api records. Append only. */
+  public static final List<Class<? extends Record>> INTERNAL = List.of(
+      QueueNamesRequest.class,
+      QueueNames.class,
+      QueueNames.ShardNames.class);
+
+  /** Every type a frame's body may be: the api records, then the internal ones. */
+  public static List<Class<? extends Record>> all() {
+    List<Class<? extends Record>> all = new ArrayList<>(API);
+    all.addAll(INTERNAL);
+    return List.copyOf(all);
+  }
 }

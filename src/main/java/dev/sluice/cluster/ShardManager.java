@@ -15,6 +15,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.Supplier;
 
 /**
@@ -66,6 +68,12 @@ public final class ShardManager {
   private boolean leaving;
   private boolean stopped;
   private final Promise<Void> allReleased = Promise.promise();
+  /**
+   * Who holds each shard by the last leases read (null: released, expired or never claimed), and at
+   * which epoch, for routing calls; written here each round, read from any thread.
+   */
+  private final AtomicReferenceArray<String> routedTo;
+  private final AtomicLongArray routedEpoch;
 
   private ShardManager(Vertx vertx, Context context, QueueEngine engine, PgConnectOptions options, String nodeId,
       int shards, long leaseMillis, Supplier<Set<String>> clusterMembers) {
@@ -81,6 +89,31 @@ public final class ShardManager {
       leases[i] = new ShardLease(leaseMillis, MARGIN_MILLIS);
     }
     this.claimableRounds = new int[shards];
+    this.routedTo = new AtomicReferenceArray<>(shards);
+    this.routedEpoch = new AtomicLongArray(shards);
+  }
+
+  /** From any thread: the node holding {@code shard} as last read from PostgreSQL, or null. */
+  public String ownerOf(int shard) {
+    return routedTo.get(shard);
+  }
+
+  /** From any thread: the latest epoch of {@code shard} this node knows of. */
+  public long epochOf(int shard) {
+    return routedEpoch.get(shard);
+  }
+
+  /** From any thread: another node said it holds {@code shard} at {@code epoch} (a hint, newer than the last read). */
+  public void hint(int shard, String owner, long epoch) {
+    if (epoch > routedEpoch.get(shard)) {
+      routedEpoch.set(shard, epoch);
+      routedTo.set(shard, owner);
+    }
+  }
+
+  /** This node's epoch of a shard it holds, or -1. */
+  public long heldEpoch(int shard) {
+    return leases[shard].epoch();
   }
 
   /**
@@ -265,6 +298,10 @@ public final class ShardManager {
       boolean expired = r.remainingMillis() == null || r.remainingMillis() <= 0;
       claimable[r.shard()] = r.released() || r.owner() == null || expired;
       owners[r.shard()] = claimable[r.shard()] ? null : r.owner();
+      if (r.epoch() >= routedEpoch.get(r.shard())) {
+        routedEpoch.set(r.shard(), r.epoch());
+        routedTo.set(r.shard(), owners[r.shard()]);
+      }
     }
     String[] target = ShardAssignment.rebalance(owners, members);
     boolean member = members.contains(nodeId) && !leaving;

@@ -29,7 +29,8 @@ public final class CallerGone {
     return action.get() == FIRED;
   }
 
-  void onFire(Runnable r) {
+  /** Runs {@code r} when the caller goes (at once if it has gone already); one action at a time. */
+  public void onFire(Runnable r) {
     if (action.getAndUpdate(current -> current == FIRED ? FIRED : r) == FIRED) {
       r.run();
     }

@@ -1,5 +1,8 @@
 package dev.sluice.engine;
 
+import dev.sluice.api.AccountRegion;
+import dev.sluice.api.Caller;
+import dev.sluice.api.QueueKey;
 import dev.sluice.model.HeadWindow;
 import dev.sluice.model.MemoryBudget;
 import dev.sluice.model.QueueLimit;
@@ -10,6 +13,7 @@ import io.vertx.core.Vertx;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -31,6 +35,9 @@ public final class QueueEngine {
   private final ShardSlots slots;
   private final ShardDeployments deployments;
   private final DurableStore durable;
+  private final ShardRouter router;
+  /** The shards of other nodes: {@link RemoteShards#NONE} until a cluster node connects them. */
+  private volatile RemoteShards remote = RemoteShards.NONE;
 
   private QueueEngine(ShardDispatcher dispatcher, ServingGate gate, ShardRouter router, CrossShard crossShard,
       MemoryBudget budget, QueueAccess access, ShardSlots slots, ShardDeployments deployments, DurableStore durable) {
@@ -39,13 +46,14 @@ public final class QueueEngine {
     this.slots = slots;
     this.deployments = deployments;
     this.durable = durable;
+    this.router = router;
     ShardDispatcher clients = gate == ServingGate.OPEN ? dispatcher : new GatedDispatcher(dispatcher, gate);
     RedriveChecks checks = new RedriveChecks(clients, router);
     OwningShard owningShard = new OwningShard(clients, router, access);
     this.queues = new QueueActions(owningShard, checks);
     this.startupQueues = gate == ServingGate.OPEN ? queues
         : new QueueActions(new OwningShard(dispatcher, router, access), new RedriveChecks(dispatcher, router));
-    this.listing = new QueueListing(clients, access);
+    this.listing = new QueueListing(clients, access, slots, () -> remote);
     this.sends = new SendActions(owningShard);
     this.receives = new ReceiveActions(clients, dispatcher, router, access);
     this.receipts = new ReceiptActions(owningShard);
@@ -111,6 +119,53 @@ public final class QueueEngine {
           System.getLogger(QueueEngine.class.getName()).log(System.Logger.Level.INFO, "Recovered " + recovered);
           return engine;
         }));
+  }
+
+  /** Cluster mode: calls for the shards this node does not hold go to {@code remote}. Set once, before serving. */
+  public void connect(RemoteShards remote) {
+    this.remote = remote;
+  }
+
+  /**
+   * Runs a client's request: here, when its queue's shard is deployed here, it names no one queue,
+   * or there is no cluster; else on the node holding the shard ({@link RemoteShards}). The one way
+   * the protocols and push reach the engine.
+   */
+  public <Q, R> Future<R> run(EngineAction<Q, R> action, Caller caller, Q request, CallerGone gone) {
+    RemoteShards others = remote;
+    if (others == RemoteShards.NONE) {
+      return action.runLocally(this, caller, request, gone);
+    }
+    QueueKey key = action.queueOf(caller, request);
+    if (key == null || slots.verticle(router.shardOf(key)) != null) {
+      return action.runLocally(this, caller, request, gone);
+    }
+    return others.forward(action, router.shardOf(key), caller, request, gone);
+  }
+
+  /**
+   * Runs a request another node forwarded: here if its queue's shard is deployed here, else it
+   * fails with {@link ShardNotHere}, having run nothing, so that the entry node may route it again.
+   */
+  public <Q, R> Future<R> runHere(EngineAction<Q, R> action, Caller caller, Q request, CallerGone gone) {
+    QueueKey key = action.queueOf(caller, request);
+    if (key != null && slots.verticle(router.shardOf(key)) == null) {
+      return Future.failedFuture(new ShardNotHere(router.shardOf(key)));
+    }
+    return action.runLocally(this, caller, request, gone);
+  }
+
+  /** The shard of {@code key}, as every node computes it. */
+  public int shardOf(QueueKey key) {
+    return router.shardOf(key);
+  }
+
+  /**
+   * The names starting with {@code prefix} of the queues of {@code place} on those of
+   * {@code shards} that serve here (asked by another node's ListQueues), with the shards answered.
+   */
+  public Future<QueueNames> queueNamesHere(AccountRegion place, String prefix, Set<Integer> shards) {
+    return listing.namesHere(place, prefix, shards);
   }
 
   /** The server-wide memory budget the shards charge messages to. */

@@ -14,20 +14,29 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Supplier;
 
 /**
  * ListQueues (its page in the AWS API reference): the queues of the caller's account in the
- * caller's region. Asks every shard for its matching names, then sorts and pages them. The
- * NextToken is the last name returned, encoded; it stays valid while queues come and go.
+ * caller's region. Asks every shard for its matching names, then sorts and pages them; in cluster
+ * mode, the shards this node serves itself and, through {@link RemoteShards}, the others, each
+ * shard answering once. The NextToken is the last name returned, encoded; it stays valid while
+ * queues come and go.
  */
 public final class QueueListing {
   private final ShardDispatcher dispatcher;
 
   private final QueueAccess access;
+  private final ShardSlots slots;
+  private final Supplier<RemoteShards> remote;
 
-  QueueListing(ShardDispatcher dispatcher, QueueAccess access) {
+  QueueListing(ShardDispatcher dispatcher, QueueAccess access, ShardSlots slots, Supplier<RemoteShards> remote) {
     this.dispatcher = dispatcher;
     this.access = access;
+    this.slots = slots;
+    this.remote = remote;
   }
 
   public Future<ListQueues.Response> listQueues(Caller c, ListQueues.Request r) {
@@ -36,15 +45,65 @@ public final class QueueListing {
     String baseUrl = c.baseUrl();
     AccountRegion place = c.accountRegion();
     access.permit(c, "ListQueues").checkAll(place);
-    return dispatcher.onEveryShard(s -> {
-      QueueRegistry queues = s.registryIfAny(place);
-      return queues == null ? List.<String>of() : queues.names(r.queueNamePrefix());
-    }).map(perShard -> {
-      List<String> names = perShard.stream().flatMap(List::stream).toList();
+    return names(place, r.queueNamePrefix()).map(names -> {
       Page page = page(names, r.nextToken(), max);
       return new ListQueues.Response(
           page.names().stream().map(n -> QueueUrls.urlOf(baseUrl, place.queue(n))).toList(), page.nextToken());
     });
+  }
+
+  /** The matching names of every shard: here, and from the other nodes for the shards they serve. */
+  private Future<List<String>> names(AccountRegion place, String prefix) {
+    RemoteShards others = remote.get();
+    if (others == RemoteShards.NONE) {
+      return dispatcher.onEveryShard(s -> namesOf(s, place, prefix))
+          .map(perShard -> perShard.stream().flatMap(List::stream).toList());
+    }
+    Set<Integer> all = new TreeSet<>();
+    for (int i = 0; i < slots.size(); i++) {
+      all.add(i);
+    }
+    return namesHere(place, prefix, all).compose(here -> {
+      Set<Integer> elsewhere = new TreeSet<>(all);
+      List<String> names = new ArrayList<>();
+      for (QueueNames.ShardNames s : here.shards()) {
+        elsewhere.remove(s.shard());
+        names.addAll(s.names());
+      }
+      return others.queueNames(place, prefix, elsewhere).map(there -> {
+        names.addAll(there);
+        return names;
+      });
+    });
+  }
+
+  /**
+   * The matching names of those of {@code shards} that serve client calls here, and which those are
+   * (a shard that stops serving while it is asked is left to the others).
+   */
+  Future<QueueNames> namesHere(AccountRegion place, String prefix, Set<Integer> shards) {
+    List<Integer> asked = new ArrayList<>();
+    List<Future<List<String>>> parts = new ArrayList<>();
+    for (int shard : shards) {
+      if (shard >= 0 && shard < slots.size() && slots.closedBecause(shard) == null) {
+        asked.add(shard);
+        parts.add(dispatcher.call(shard, (s, reply) -> reply.succeed(namesOf(s, place, prefix))));
+      }
+    }
+    return Future.join(parts).transform(done -> {
+      List<QueueNames.ShardNames> answered = new ArrayList<>();
+      for (int i = 0; i < parts.size(); i++) {
+        if (parts.get(i).succeeded()) {
+          answered.add(new QueueNames.ShardNames(asked.get(i), parts.get(i).result()));
+        }
+      }
+      return Future.succeededFuture(new QueueNames(answered));
+    });
+  }
+
+  private static List<String> namesOf(Shard s, AccountRegion place, String prefix) {
+    QueueRegistry queues = s.registryIfAny(place);
+    return queues == null ? List.of() : queues.names(prefix);
   }
 
   /** MaxResults of a listing: 1 to 1000 when given. */

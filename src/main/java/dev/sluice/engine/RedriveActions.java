@@ -181,7 +181,7 @@ public final class RedriveActions {
   }
 
   /** The queue of {@code place} an ARN names, or null when it names none there. */
-  private static QueueKey keyIn(AccountRegion place, String arn) {
+  static QueueKey keyIn(AccountRegion place, String arn) {
     QueueKey key = QueueArns.keyOf(arn);
     return key != null && key.isIn(place) ? key : null;
   }

@@ -6,6 +6,7 @@ import dev.sluice.api.ErrorCode;
 import dev.sluice.api.ReceiveMessage;
 import dev.sluice.api.SqsException;
 import dev.sluice.engine.CallerGone;
+import dev.sluice.engine.EngineActions;
 import dev.sluice.engine.QueueEngine;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -81,7 +82,7 @@ final class Subscription {
     long deadline = System.currentTimeMillis() + visibilitySeconds * 1000L - HANDLE_MARGIN_MILLIS;
     Future<ReceiveMessage.Response> received;
     try {
-      received = engine.receives().receiveMessage(caller, request, gone);
+      received = engine.run(EngineActions.RECEIVE_MESSAGE, caller, request, gone);
     } catch (RuntimeException e) {
       received = Future.failedFuture(e);
     }
@@ -122,22 +123,23 @@ final class Subscription {
   Future<Void> ack(String receiptHandle) {
     checkHeld(receiptHandle);
     release(receiptHandle); // at once: a close meanwhile must not touch it again
-    return engine.receipts().deleteMessage(caller, new DeleteMessage.Request(queue, receiptHandle));
+    return engine.run(EngineActions.DELETE_MESSAGE, caller, new DeleteMessage.Request(queue, receiptHandle),
+        CallerGone.NOT_WATCHED);
   }
 
   /** Makes the message visible again after {@code delaySeconds} (0: at once) and frees its credit. */
   Future<Void> nack(String receiptHandle, int delaySeconds) {
     checkHeld(receiptHandle);
     release(receiptHandle); // at once: a close meanwhile must not make it visible a second time
-    return engine.receipts()
-        .changeMessageVisibility(caller, new ChangeMessageVisibility.Request(queue, receiptHandle, delaySeconds));
+    return engine.run(EngineActions.CHANGE_MESSAGE_VISIBILITY, caller,
+        new ChangeMessageVisibility.Request(queue, receiptHandle, delaySeconds), CallerGone.NOT_WATCHED);
   }
 
   /** Keeps the message for {@code seconds} more from now; it stays unacknowledged. */
   Future<Void> extend(String receiptHandle, int seconds) {
     checkHeld(receiptHandle);
-    return engine.receipts()
-        .changeMessageVisibility(caller, new ChangeMessageVisibility.Request(queue, receiptHandle, seconds))
+    return engine.run(EngineActions.CHANGE_MESSAGE_VISIBILITY, caller,
+            new ChangeMessageVisibility.Request(queue, receiptHandle, seconds), CallerGone.NOT_WATCHED)
         .onSuccess(v -> {
           if (inFlight.containsKey(receiptHandle)) {
             inFlight.put(receiptHandle, System.currentTimeMillis() + seconds * 1000L - HANDLE_MARGIN_MILLIS);

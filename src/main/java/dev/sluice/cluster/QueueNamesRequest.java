@@ -1,0 +1,10 @@
+package dev.sluice.cluster;
+
+import dev.sluice.api.AccountRegion;
+import java.util.List;
+
+/**
+ * A listing's question to another node: the names starting with {@code prefix} of the queues of
+ * {@code place} on those of {@code shards} it serves (answered with an engine {@code QueueNames}).
+ */
+public record QueueNamesRequest(AccountRegion place, String prefix, List<Integer> shards) {}

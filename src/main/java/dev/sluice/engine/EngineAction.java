@@ -1,0 +1,79 @@
+package dev.sluice.engine;
+
+import dev.sluice.api.Caller;
+import dev.sluice.api.QueueKey;
+import io.vertx.core.Future;
+
+/**
+ * One engine call a client's request makes (an SQS action, whatever its wire protocol), with the
+ * queue it is about: the one choke point through which a cluster node runs it where the queue's
+ * shard is ({@link QueueEngine#run}). Its request and response are plain api records, which travel
+ * between nodes as they are. {@code R} is {@link Void} for actions answering nothing. Immutable.
+ */
+public final class EngineAction<Q, R> {
+  /** The engine call that answers the request on the node that runs it. */
+  @FunctionalInterface
+  public interface Local<Q, R> {
+    Future<R> run(QueueEngine engine, Caller caller, Q request, CallerGone gone);
+  }
+
+  /**
+   * The queue whose shard runs the request; null for a request that involves no one queue (it runs
+   * where it is asked), or whose queue cannot be told (it runs where it is asked, and fails there
+   * as it must).
+   */
+  @FunctionalInterface
+  public interface QueueOf<Q> {
+    QueueKey of(Caller caller, Q request);
+  }
+
+  private final String name;
+  private final int id;
+  private final Class<Q> requestType;
+  private final QueueOf<Q> queueOf;
+  private final Local<Q, R> local;
+
+  EngineAction(String name, int id, Class<Q> requestType, QueueOf<Q> queueOf, Local<Q, R> local) {
+    this.name = name;
+    this.id = id;
+    this.requestType = requestType;
+    this.queueOf = queueOf;
+    this.local = local;
+  }
+
+  public String name() {
+    return name;
+  }
+
+  /** Its number in {@link EngineActions#all()}, the same on every node of one version. */
+  public int id() {
+    return id;
+  }
+
+  public Class<Q> requestType() {
+    return requestType;
+  }
+
+  /** The queue the request is about, or null (see {@link QueueOf}); a request it cannot read gives null. */
+  QueueKey queueOf(Caller caller, Q request) {
+    try {
+      return queueOf.of(caller, request);
+    } catch (RuntimeException unreadable) {
+      return null; // the action refuses it with the error its clients expect
+    }
+  }
+
+  /** Runs the request on this node; a refusal thrown on the way comes back as the failed future. */
+  Future<R> runLocally(QueueEngine engine, Caller caller, Q request, CallerGone gone) {
+    try {
+      return local.run(engine, caller, request, gone);
+    } catch (RuntimeException e) {
+      return Future.failedFuture(e);
+    }
+  }
+
+  @Override
+  public String toString() {
+    return name;
+  }
+}

@@ -1,0 +1,139 @@
+package dev.sluice.engine;
+
+import dev.sluice.api.AddPermission;
+import dev.sluice.api.BatchIdsResponse;
+import dev.sluice.api.CancelMessageMoveTask;
+import dev.sluice.api.Caller;
+import dev.sluice.api.ChangeMessageVisibility;
+import dev.sluice.api.ChangeMessageVisibilityBatch;
+import dev.sluice.api.CreateQueue;
+import dev.sluice.api.DeleteMessage;
+import dev.sluice.api.DeleteMessageBatch;
+import dev.sluice.api.DeleteQueue;
+import dev.sluice.api.GetQueueAttributes;
+import dev.sluice.api.GetQueueUrl;
+import dev.sluice.api.ListDeadLetterSourceQueues;
+import dev.sluice.api.ListMessageMoveTasks;
+import dev.sluice.api.ListQueueTags;
+import dev.sluice.api.ListQueues;
+import dev.sluice.api.PurgeQueue;
+import dev.sluice.api.QueueKey;
+import dev.sluice.api.ReceiveMessage;
+import dev.sluice.api.RemovePermission;
+import dev.sluice.api.SendMessage;
+import dev.sluice.api.SendMessageBatch;
+import dev.sluice.api.SetQueueAttributes;
+import dev.sluice.api.StartMessageMoveTask;
+import dev.sluice.api.TagQueue;
+import dev.sluice.api.UntagQueue;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * Every engine call a client's request can make, numbered in a fixed order (nodes of one version
+ * agree on the numbers; new actions go at the end), each with the queue it is about: for most, the
+ * request's QueueUrl; for CreateQueue and GetQueueUrl, the name in the caller's (or the named
+ * owner's) account and region; for move tasks, the source queue's ARN. ListQueues and
+ * ListDeadLetterSourceQueues involve every shard and run where they are asked.
+ */
+public final class EngineActions {
+  private static final List<EngineAction<?, ?>> ALL = new ArrayList<>();
+
+  private EngineActions() {}
+
+  public static final EngineAction<CreateQueue.Request, CreateQueue.Response> CREATE_QUEUE = add("CreateQueue",
+      CreateQueue.Request.class, (c, r) -> named(c, r.queueName()), (e, c, r, g) -> e.queues().createQueue(c, r));
+  public static final EngineAction<GetQueueUrl.Request, GetQueueUrl.Response> GET_QUEUE_URL = add("GetQueueUrl",
+      GetQueueUrl.Request.class, (c, r) -> r.queueName() == null ? null : new QueueKey(
+          r.queueOwnerAwsAccountId() == null || r.queueOwnerAwsAccountId().isEmpty() ? c.accountId()
+              : r.queueOwnerAwsAccountId(), c.region(), r.queueName()),
+      (e, c, r, g) -> e.queues().getQueueUrl(c, r));
+  public static final EngineAction<DeleteQueue.Request, Void> DELETE_QUEUE = add("DeleteQueue",
+      DeleteQueue.Request.class, (c, r) -> byUrl(c, r.queueUrl()), (e, c, r, g) -> e.queues().deleteQueue(c, r));
+  public static final EngineAction<ListQueues.Request, ListQueues.Response> LIST_QUEUES = add("ListQueues",
+      ListQueues.Request.class, (c, r) -> null, (e, c, r, g) -> e.listing().listQueues(c, r));
+  public static final EngineAction<GetQueueAttributes.Request, GetQueueAttributes.Response> GET_QUEUE_ATTRIBUTES =
+      add("GetQueueAttributes", GetQueueAttributes.Request.class, (c, r) -> byUrl(c, r.queueUrl()),
+          (e, c, r, g) -> e.queues().getQueueAttributes(c, r));
+  public static final EngineAction<SetQueueAttributes.Request, Void> SET_QUEUE_ATTRIBUTES = add(
+      "SetQueueAttributes", SetQueueAttributes.Request.class, (c, r) -> byUrl(c, r.queueUrl()),
+      (e, c, r, g) -> e.queues().setQueueAttributes(c, r));
+  public static final EngineAction<TagQueue.Request, Void> TAG_QUEUE = add("TagQueue", TagQueue.Request.class,
+      (c, r) -> byUrl(c, r.queueUrl()), (e, c, r, g) -> e.queues().tagQueue(c, r));
+  public static final EngineAction<UntagQueue.Request, Void> UNTAG_QUEUE = add("UntagQueue",
+      UntagQueue.Request.class, (c, r) -> byUrl(c, r.queueUrl()), (e, c, r, g) -> e.queues().untagQueue(c, r));
+  public static final EngineAction<ListQueueTags.Request, ListQueueTags.Response> LIST_QUEUE_TAGS = add(
+      "ListQueueTags", ListQueueTags.Request.class, (c, r) -> byUrl(c, r.queueUrl()),
+      (e, c, r, g) -> e.queues().listQueueTags(c, r));
+  public static final EngineAction<PurgeQueue.Request, Void> PURGE_QUEUE = add("PurgeQueue",
+      PurgeQueue.Request.class, (c, r) -> byUrl(c, r.queueUrl()), (e, c, r, g) -> e.queues().purgeQueue(c, r));
+  public static final EngineAction<AddPermission.Request, Void> ADD_PERMISSION = add("AddPermission",
+      AddPermission.Request.class, (c, r) -> byUrl(c, r.queueUrl()), (e, c, r, g) -> e.queues().addPermission(c, r));
+  public static final EngineAction<RemovePermission.Request, Void> REMOVE_PERMISSION = add("RemovePermission",
+      RemovePermission.Request.class, (c, r) -> byUrl(c, r.queueUrl()),
+      (e, c, r, g) -> e.queues().removePermission(c, r));
+
+  public static final EngineAction<SendMessage.Request, SendMessage.Response> SEND_MESSAGE = add("SendMessage",
+      SendMessage.Request.class, (c, r) -> byUrl(c, r.queueUrl()), (e, c, r, g) -> e.sends().sendMessage(c, r));
+  public static final EngineAction<SendMessageBatch.Request, SendMessageBatch.Response> SEND_MESSAGE_BATCH = add(
+      "SendMessageBatch", SendMessageBatch.Request.class, (c, r) -> byUrl(c, r.queueUrl()),
+      (e, c, r, g) -> e.sends().sendMessageBatch(c, r));
+  public static final EngineAction<ReceiveMessage.Request, ReceiveMessage.Response> RECEIVE_MESSAGE = add(
+      "ReceiveMessage", ReceiveMessage.Request.class, (c, r) -> byUrl(c, r.queueUrl()),
+      (e, c, r, g) -> e.receives().receiveMessage(c, r, g));
+  public static final EngineAction<DeleteMessage.Request, Void> DELETE_MESSAGE = add("DeleteMessage",
+      DeleteMessage.Request.class, (c, r) -> byUrl(c, r.queueUrl()), (e, c, r, g) -> e.receipts().deleteMessage(c, r));
+  public static final EngineAction<DeleteMessageBatch.Request, BatchIdsResponse> DELETE_MESSAGE_BATCH = add(
+      "DeleteMessageBatch", DeleteMessageBatch.Request.class, (c, r) -> byUrl(c, r.queueUrl()),
+      (e, c, r, g) -> e.receipts().deleteMessageBatch(c, r));
+  public static final EngineAction<ChangeMessageVisibility.Request, Void> CHANGE_MESSAGE_VISIBILITY = add(
+      "ChangeMessageVisibility", ChangeMessageVisibility.Request.class, (c, r) -> byUrl(c, r.queueUrl()),
+      (e, c, r, g) -> e.receipts().changeMessageVisibility(c, r));
+  public static final EngineAction<ChangeMessageVisibilityBatch.Request, BatchIdsResponse>
+      CHANGE_MESSAGE_VISIBILITY_BATCH = add("ChangeMessageVisibilityBatch", ChangeMessageVisibilityBatch.Request.class,
+          (c, r) -> byUrl(c, r.queueUrl()), (e, c, r, g) -> e.receipts().changeMessageVisibilityBatch(c, r));
+
+  public static final EngineAction<ListDeadLetterSourceQueues.Request, ListDeadLetterSourceQueues.Response>
+      LIST_DEAD_LETTER_SOURCE_QUEUES = add("ListDeadLetterSourceQueues", ListDeadLetterSourceQueues.Request.class,
+          (c, r) -> null, (e, c, r, g) -> e.redrive().listDeadLetterSourceQueues(c, r));
+  public static final EngineAction<StartMessageMoveTask.Request, StartMessageMoveTask.Response>
+      START_MESSAGE_MOVE_TASK = add("StartMessageMoveTask", StartMessageMoveTask.Request.class,
+          (c, r) -> RedriveActions.keyIn(c.accountRegion(), r.sourceArn()),
+          (e, c, r, g) -> e.redrive().startMessageMoveTask(c, r));
+  public static final EngineAction<ListMessageMoveTasks.Request, ListMessageMoveTasks.Response>
+      LIST_MESSAGE_MOVE_TASKS = add("ListMessageMoveTasks", ListMessageMoveTasks.Request.class,
+          (c, r) -> RedriveActions.keyIn(c.accountRegion(), r.sourceArn()),
+          (e, c, r, g) -> e.redrive().listMessageMoveTasks(c, r));
+  public static final EngineAction<CancelMessageMoveTask.Request, CancelMessageMoveTask.Response>
+      CANCEL_MESSAGE_MOVE_TASK = add("CancelMessageMoveTask", CancelMessageMoveTask.Request.class,
+          (c, r) -> RedriveActions.keyIn(c.accountRegion(), TaskHandles.decode(r.taskHandle()).sourceArn()),
+          (e, c, r, g) -> e.redrive().cancelMessageMoveTask(c, r));
+
+  /** Every action, by its number. */
+  public static List<EngineAction<?, ?>> all() {
+    return Collections.unmodifiableList(ALL);
+  }
+
+  /** The action numbered {@code id}, or null. */
+  public static EngineAction<?, ?> byId(int id) {
+    return id >= 0 && id < ALL.size() ? ALL.get(id) : null;
+  }
+
+  private static <Q, R> EngineAction<Q, R> add(String name, Class<Q> requestType, EngineAction.QueueOf<Q> queueOf,
+      EngineAction.Local<Q, R> local) {
+    EngineAction<Q, R> a = new EngineAction<>(name, ALL.size(), requestType, queueOf, local);
+    ALL.add(a);
+    return a;
+  }
+
+  /** The queue a QueueUrl names, in the caller's account and region unless it names another account. */
+  private static QueueKey byUrl(Caller c, String queueUrl) {
+    return queueUrl == null ? null : QueueUrls.keyOf(c.accountRegion(), queueUrl);
+  }
+
+  /** A queue of the caller's account and region named {@code name}. */
+  private static QueueKey named(Caller c, String name) {
+    return name == null ? null : c.accountRegion().queue(name);
+  }
+}

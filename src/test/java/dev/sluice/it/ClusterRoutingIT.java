@@ -1,0 +1,170 @@
+package dev.sluice.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.sluice.it.ClusterProcesses.Node;
+import dev.sluice.testtools.NeedsTools;
+import dev.sluice.testtools.ThrowawayPostgres;
+import dev.sluice.testtools.Tool;
+import io.vertx.core.Vertx;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.sqs.SqsClient;
+import software.amazon.awssdk.services.sqs.model.DeleteMessageBatchRequestEntry;
+import software.amazon.awssdk.services.sqs.model.Message;
+import software.amazon.awssdk.services.sqs.model.MessageSystemAttributeName;
+import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
+import software.amazon.awssdk.services.sqs.model.QueueDoesNotExistException;
+import software.amazon.awssdk.services.sqs.model.SendMessageBatchRequestEntry;
+
+/**
+ * Cluster mode's routing: three packaged nodes on one PostgreSQL, and clients that each talk to
+ * one node only. Every node answers every request: a call for a queue whose shard another node
+ * holds is forwarded to it and answered from there, ListQueues lists the queues of every node, a
+ * long poll waits on the owner and is woken by a send through any node, and a client that leaves
+ * a long poll at its node ends it on the owner.
+ */
+@NeedsTools(Tool.POSTGRESQL)
+class ClusterRoutingIT {
+  static ThrowawayPostgres pg;
+  static Vertx vertx;
+  static ClusterProcesses cluster;
+
+  @BeforeAll
+  static void start() throws Exception {
+    pg = ThrowawayPostgres.start();
+    vertx = Vertx.vertx();
+    cluster = ClusterProcesses.start(pg.url(), vertx, 3, Map.of());
+    cluster.awaitBalanced(Duration.ofSeconds(90));
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    if (cluster != null) {
+      cluster.close();
+    }
+    vertx.close().await(10, TimeUnit.SECONDS);
+    pg.close();
+  }
+
+  static Node node(int i) {
+    return cluster.nodes.get(i);
+  }
+
+  @Test
+  void aClientOfOneNodeUsesQueuesHeldByEveryNodeAndListsThemAll() throws Exception {
+    Node entry = node(2);
+    List<String> queues = new ArrayList<>();
+    for (Node owner : cluster.nodes) {
+      queues.add(cluster.queueOwnedBy(owner, "routed-", ""));
+      queues.add(cluster.queueOwnedBy(owner, "routed-", ".fifo"));
+    }
+    try (SqsClient sqs = entry.client()) {
+      for (String q : queues) {
+        boolean fifo = q.endsWith(".fifo");
+        String url = sqs.createQueue(b -> b.queueName(q).attributesWithStrings(fifo
+            ? Map.of("FifoQueue", "true", "ContentBasedDeduplication", "true") : Map.of())
+            .tags(Map.of("team", "routing"))).queueUrl();
+        assertEquals(entry.url(q), url, "URLs name the node the client talks to");
+        for (int i = 0; i < 5; i++) {
+          int n = i;
+          sqs.sendMessage(b -> b.queueUrl(url).messageBody("m-" + n).messageGroupId(fifo ? "g" : null));
+        }
+        List<SendMessageBatchRequestEntry> batch = new ArrayList<>();
+        for (int i = 5; i < 10; i++) {
+          batch.add(SendMessageBatchRequestEntry.builder().id("e" + i).messageBody("m-" + i)
+              .messageGroupId(fifo ? "g" : null).build());
+        }
+        assertEquals(5, sqs.sendMessageBatch(b -> b.queueUrl(url).entries(batch)).successful().size());
+        assertEquals("10", sqs.getQueueAttributes(b -> b.queueUrl(url)
+            .attributeNames(QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES)).attributesAsStrings()
+            .get("ApproximateNumberOfMessages"), q);
+        assertEquals(Map.of("team", "routing"), sqs.listQueueTags(b -> b.queueUrl(url)).tags());
+
+        List<String> bodies = new ArrayList<>();
+        while (bodies.size() < 10) {
+          List<Message> got = sqs.receiveMessage(b -> b.queueUrl(url).maxNumberOfMessages(10).waitTimeSeconds(1)
+              .messageSystemAttributeNames(MessageSystemAttributeName.SEQUENCE_NUMBER)).messages();
+          assertTrue(!got.isEmpty(), q + ": received " + bodies.size() + " of 10");
+          got.forEach(m -> bodies.add(m.body()));
+          List<DeleteMessageBatchRequestEntry> deletes = new ArrayList<>();
+          for (Message m : got) {
+            deletes.add(DeleteMessageBatchRequestEntry.builder().id("d" + deletes.size())
+                .receiptHandle(m.receiptHandle()).build());
+          }
+          assertEquals(got.size(), sqs.deleteMessageBatch(b -> b.queueUrl(url).entries(deletes)).successful().size());
+        }
+        if (fifo) {
+          assertEquals(List.of("m-0", "m-1", "m-2", "m-3", "m-4", "m-5", "m-6", "m-7", "m-8", "m-9"), bodies,
+              q + ": in order through a node that may not hold it");
+        }
+      }
+      List<String> listed = sqs.listQueues(b -> b.queueNamePrefix("routed-")).queueUrls();
+      assertEquals(queues.stream().map(entry::url).sorted().toList(), listed, "ListQueues sees every node's queues");
+      assertThrows(QueueDoesNotExistException.class,
+          () -> sqs.getQueueUrl(b -> b.queueName("routed-never-made")), "an error from the owner, as it is");
+    }
+    // Through another node, the same queues.
+    try (SqsClient other = node(0).client()) {
+      assertEquals(queues.size(), other.listQueues(b -> b.queueNamePrefix("routed-")).queueUrls().size());
+      assertEquals(node(0).url(queues.get(3)), other.getQueueUrl(b -> b.queueName(queues.get(3))).queueUrl());
+    }
+  }
+
+  @Test
+  void aLongPollWaitsOnTheOwnerAndASendThroughAnyNodeWakesIt() throws Exception {
+    Node owner = node(1);
+    String queue = cluster.queueOwnedBy(owner, "poll-", "");
+    try (SqsClient a = node(0).client(); SqsClient c = node(2).client()) {
+      c.createQueue(b -> b.queueName(queue));
+      long started = System.nanoTime();
+      CompletableFuture<List<Message>> poll = CompletableFuture.supplyAsync(() -> a.receiveMessage(b -> b
+          .queueUrl(node(0).url(queue)).waitTimeSeconds(10)).messages());
+      Thread.sleep(1000);
+      assertTrue(!poll.isDone(), "the long poll waits");
+      c.sendMessage(b -> b.queueUrl(node(2).url(queue)).messageBody("wake up"));
+      List<Message> got = poll.get(10, TimeUnit.SECONDS);
+      long tookMillis = (System.nanoTime() - started) / 1_000_000;
+      assertEquals(List.of("wake up"), got.stream().map(Message::body).toList());
+      assertTrue(tookMillis < 5_000, "woken by the send, not by its wait's end: " + tookMillis + " ms");
+    }
+  }
+
+  @Test
+  void aClientThatLeavesALongPollAtItsNodeEndsItOnTheOwner() throws Exception {
+    Node owner = node(0);
+    String queue = cluster.queueOwnedBy(owner, "left-", "");
+    Node entry = node(1);
+    try (SqsClient sqs = owner.client()) {
+      sqs.createQueue(b -> b.queueName(queue));
+      byte[] body = ("{\"QueueUrl\":\"" + entry.url(queue) + "\",\"WaitTimeSeconds\":20}")
+          .getBytes(StandardCharsets.UTF_8);
+      try (Socket socket = new Socket("127.0.0.1", entry.httpPort())) {
+        OutputStream out = socket.getOutputStream();
+        out.write(("POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Amz-Target: AmazonSQS.ReceiveMessage\r\n"
+            + "Content-Type: application/x-amz-json-1.0\r\nContent-Length: " + body.length + "\r\n\r\n")
+            .getBytes(StandardCharsets.UTF_8));
+        out.write(body);
+        out.flush();
+        Thread.sleep(1000); // parked on the owner
+      }
+      Thread.sleep(500); // the cancel on its way
+      sqs.sendMessage(b -> b.queueUrl(owner.url(queue)).messageBody("for the next receiver"));
+      List<Message> got = sqs.receiveMessage(b -> b.queueUrl(owner.url(queue)).waitTimeSeconds(5)).messages();
+      assertEquals(List.of("for the next receiver"), got.stream().map(Message::body).toList(),
+          "the abandoned long poll took nothing");
+    }
+  }
+}
