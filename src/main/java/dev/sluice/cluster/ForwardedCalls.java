@@ -5,6 +5,7 @@ import dev.sluice.api.SqsException;
 import dev.sluice.engine.CallerGone;
 import dev.sluice.engine.EngineAction;
 import dev.sluice.engine.EngineActions;
+import dev.sluice.engine.PortableCall;
 import dev.sluice.engine.QueueEngine;
 import dev.sluice.engine.ShardNotHere;
 import io.vertx.core.Context;
@@ -61,8 +62,10 @@ final class ForwardedCalls {
     running.put(key, gone);
     Future<Object> result;
     if (request.actionId() == Forwarder.QUEUE_NAMES && request.body() instanceof QueueNamesRequest q) {
-      result = onServing(() -> engine.queueNamesHere(q.place(), q.prefix(), new HashSet<>(q.shards()))
+      result = onServing(() -> engine.queueNamesHere(q.place(), q.prefix(), q.deadLetterArn(), new HashSet<>(q.shards()))
           .map(Object.class::cast));
+    } else if (request.actionId() == Forwarder.PORTABLE && request.body() instanceof PortableCall<?> call) {
+      result = onServing(() -> engine.runPortable(call).map(Object.class::cast));
     } else {
       EngineAction<?, ?> action = EngineActions.byId(request.actionId());
       if (action == null || !action.requestType().isInstance(request.body())) {

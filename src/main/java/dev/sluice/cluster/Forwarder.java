@@ -7,6 +7,7 @@ import dev.sluice.api.ReceiveMessage;
 import dev.sluice.api.SqsException;
 import dev.sluice.engine.CallerGone;
 import dev.sluice.engine.EngineAction;
+import dev.sluice.engine.PortableCall;
 import dev.sluice.engine.QueueNames;
 import dev.sluice.engine.RemoteShards;
 import dev.sluice.runtime.EventLoops;
@@ -40,6 +41,8 @@ final class Forwarder implements RemoteShards {
   static final long ANSWER_SLACK_MILLIS = 10_000;
   /** The internal action of a listing's question: names, not an engine action. */
   static final int QUEUE_NAMES = -1;
+  /** The internal action of work the server sends itself ({@link PortableCall}). */
+  static final int PORTABLE = -2;
 
   private final ClusterLink link;
   private final ShardManager shards;
@@ -56,41 +59,55 @@ final class Forwarder implements RemoteShards {
   public <Q, R> Future<R> forward(EngineAction<Q, R> action, int shard, Caller caller, Q request,
       CallerGone gone) {
     ForwardedCaller who = ForwardedCaller.of(caller); // read on the caller's loop
+    return send(shard, action.id(), who, (Record) request, gone);
+  }
+
+  @Override
+  public <T extends Record> Future<T> call(int shard, PortableCall<T> call) {
+    return send(shard, PORTABLE, ForwardedCaller.NOBODY, (Record) call, CallerGone.NOT_WATCHED);
+  }
+
+  /** Sends a request to whichever node holds {@code shard}; answers its answer on the caller's context. */
+  private <R> Future<R> send(int shard, int actionId, ForwardedCaller caller, Record body, CallerGone gone) {
     Promise<R> answer = EventLoops.promiseOnCaller();
     long deadline = System.nanoTime() + retryMillis * 1_000_000;
     long requestId = requestIds.incrementAndGet();
-    link.context().runOnContext(v -> attempt(action, shard, who, (Record) request, gone, requestId, deadline, 0,
-        answer));
+    link.context().runOnContext(v -> attempt(new Call(shard, actionId, caller, body, gone, requestId, deadline),
+        0, answer));
     return answer.future();
   }
 
+  /** One request on its way, whatever routing it takes. */
+  private record Call(int shard, int actionId, ForwardedCaller caller, Record body, CallerGone gone, long requestId,
+      long deadline) {}
+
   /** One routing of the call; {@code tries} so far. */
-  private <Q, R> void attempt(EngineAction<Q, R> action, int shard, ForwardedCaller caller, Record body,
-      CallerGone gone, long requestId, long deadline, int tries, Promise<R> answer) {
-    if (gone.isFired()) {
+  private <R> void attempt(Call call, int tries, Promise<R> answer) {
+    int shard = call.shard();
+    if (call.gone().isFired()) {
       answer.tryFail(unavailable("the caller left before the call ran"));
       return;
     }
     String owner = shards.ownerOf(shard);
     if (owner == null || owner.equals(link.nodeId()) || !link.isMember(owner)) {
       // Nobody (else) serves it yet: it is moving, or its owner just failed.
-      retry(() -> attempt(action, shard, caller, body, gone, requestId, deadline, tries + 1, answer), deadline,
-          tries, answer, "no node serves shard " + shard + " now");
+      retry(() -> attempt(call, tries + 1, answer), call.deadline(), tries, answer,
+          "no node serves shard " + shard + " now");
       return;
     }
-    long timeout = answerMillis(body);
-    Frame.Request frame = new Frame.Request(link.nodeId(), link.nextSequence(), owner, requestId, shard, timeout,
-        action.id(), caller, body);
+    long timeout = answerMillis(call.body());
+    Frame.Request frame = new Frame.Request(link.nodeId(), link.nextSequence(), owner, call.requestId(), shard,
+        timeout, call.actionId(), call.caller(), call.body());
     // The caller leaving while the call runs on the owner ends it there too (a long poll's wait).
-    gone.onFire(() -> link.context().runOnContext(v -> link.send(owner,
-        new Frame.Cancel(link.nodeId(), link.nextSequence(), owner, requestId))));
+    call.gone().onFire(() -> link.context().runOnContext(v -> link.send(owner,
+        new Frame.Cancel(link.nodeId(), link.nextSequence(), owner, call.requestId()))));
     link.request(owner, frame, new DeliveryOptions().setSendTimeout(timeout + ANSWER_SLACK_MILLIS))
         .onComplete((reply, failure) -> {
           if (failure != null) {
             if (failure instanceof ReplyException e && e.failureType() == ReplyFailure.NO_HANDLERS) {
               // Nothing received it (the owner left): it did not run.
-              retry(() -> attempt(action, shard, caller, body, gone, requestId, deadline, tries + 1, answer),
-                  deadline, tries, answer, "node " + owner + " does not answer for shard " + shard);
+              retry(() -> attempt(call, tries + 1, answer), call.deadline(), tries, answer,
+                  "node " + owner + " does not answer for shard " + shard);
             } else {
               answer.tryFail(unavailable("node " + owner + " did not answer in time; the request may have taken"
                   + " effect"));
@@ -101,8 +118,8 @@ final class Forwarder implements RemoteShards {
             if (notHere.ownerHint() != null) {
               shards.hint(shard, notHere.ownerHint(), shards.epochOf(shard) + 1);
             }
-            retry(() -> attempt(action, shard, caller, body, gone, requestId, deadline, tries + 1, answer),
-                deadline, tries, answer, "shard " + shard + " is moving");
+            retry(() -> attempt(call, tries + 1, answer), call.deadline(), tries, answer,
+                "shard " + shard + " is moving");
           } else if (reply instanceof Frame.Reply r) {
             if (r.epoch() < shards.epochOf(shard)) {
               answer.tryFail(unavailable("shard " + shard + " moved while the request ran"));
@@ -143,16 +160,18 @@ final class Forwarder implements RemoteShards {
   }
 
   @Override
-  public Future<List<String>> queueNames(AccountRegion place, String prefix, Set<Integer> wanted) {
+  public Future<List<String>> queueNames(AccountRegion place, String prefix, String deadLetterArn,
+      Set<Integer> wanted) {
     Promise<List<String>> answer = EventLoops.promiseOnCaller();
     long deadline = System.nanoTime() + retryMillis * 1_000_000;
     List<String> names = new ArrayList<>();
-    link.context().runOnContext(v -> ask(place, prefix, new TreeSet<>(wanted), names, deadline, 0, answer));
+    link.context().runOnContext(v -> ask(new QueueNamesRequest(place, prefix, deadLetterArn, List.of()),
+        new TreeSet<>(wanted), names, deadline, 0, answer));
     return answer.future();
   }
 
   /** Asks each owner of the shards still {@code missing} for their names; again for what none answered. */
-  private void ask(AccountRegion place, String prefix, Set<Integer> missing, List<String> names, long deadline,
+  private void ask(QueueNamesRequest question, Set<Integer> missing, List<String> names, long deadline,
       int tries, Promise<List<String>> answer) {
     if (missing.isEmpty()) {
       answer.tryComplete(names);
@@ -169,7 +188,7 @@ final class Forwarder implements RemoteShards {
     for (Map.Entry<String, List<Integer>> e : byOwner.entrySet()) {
       Frame.Request frame = new Frame.Request(link.nodeId(), link.nextSequence(), e.getKey(),
           requestIds.incrementAndGet(), -1, 5_000, QUEUE_NAMES, ForwardedCaller.NOBODY,
-          new QueueNamesRequest(place, prefix, e.getValue()));
+          new QueueNamesRequest(question.place(), question.prefix(), question.deadLetterArn(), e.getValue()));
       asked.add(link.request(e.getKey(), frame, new DeliveryOptions().setSendTimeout(5_000)));
     }
     Future.join(asked).onComplete(done -> {
@@ -185,7 +204,7 @@ final class Forwarder implements RemoteShards {
       if (missing.isEmpty()) {
         answer.tryComplete(names);
       } else {
-        retry(() -> ask(place, prefix, missing, names, deadline, tries + 1, answer), deadline, tries, answer,
+        retry(() -> ask(question, missing, names, deadline, tries + 1, answer), deadline, tries, answer,
             "shards " + missing + " are moving");
       }
     });

@@ -5,6 +5,7 @@ import java.util.List;
 
 /**
  * A listing's question to another node: the names starting with {@code prefix} of the queues of
- * {@code place} on those of {@code shards} it serves (answered with an engine {@code QueueNames}).
+ * {@code place} (or, given a {@code deadLetterArn}, of those naming it as their dead-letter queue)
+ * on those of {@code shards} it serves (answered with an engine {@code QueueNames}).
  */
-public record QueueNamesRequest(AccountRegion place, String prefix, List<Integer> shards) {}
+public record QueueNamesRequest(AccountRegion place, String prefix, String deadLetterArn, List<Integer> shards) {}

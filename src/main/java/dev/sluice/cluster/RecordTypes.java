@@ -28,6 +28,9 @@ import dev.sluice.api.SetQueueAttributes;
 import dev.sluice.api.StartMessageMoveTask;
 import dev.sluice.api.TagQueue;
 import dev.sluice.api.UntagQueue;
+import dev.sluice.engine.AdoptDeadLetter;
+import dev.sluice.engine.CheckRedriveTarget;
+import dev.sluice.engine.MessageTransfer;
 import dev.sluice.engine.QueueNames;
 import java.util.ArrayList;
 import java.util.List;
@@ -94,7 +97,12 @@ public final class RecordTypes {
   public static final List<Class<? extends Record>> INTERNAL = List.of(
       QueueNamesRequest.class,
       QueueNames.class,
-      QueueNames.ShardNames.class);
+      QueueNames.ShardNames.class,
+      MessageTransfer.class,
+      AdoptDeadLetter.class,
+      AdoptDeadLetter.Adopted.class,
+      CheckRedriveTarget.class,
+      CheckRedriveTarget.Checked.class);
 
   /** Every type a frame's body may be: the api records, then the internal ones. */
   public static List<Class<? extends Record>> all() {

@@ -65,6 +65,9 @@ public final class ShardManager {
   private long timer = -1;
   /** A round brought forward to when a lease or member row of another node runs out; -1: none. */
   private long early = -1;
+  private int rounds;
+  /** Every this many rounds, the cluster's queues are read too (dead-letter targets on other nodes). */
+  static final int QUEUES_EVERY_ROUNDS = 4;
   private boolean leaving;
   private boolean stopped;
   private final Promise<Void> allReleased = Promise.promise();
@@ -219,6 +222,9 @@ public final class ShardManager {
     Future<Set<Integer>> renewed = ShardLeaseSql.renew(conn, heldShards, heldEpochs, nodeId, leaseMillis, leaving);
     Future<List<LeaseRow>> rows = ShardLeaseSql.leases(conn);
     Future<List<MemberRow>> members = ShardLeaseSql.members(conn);
+    if (rounds++ % QUEUES_EVERY_ROUNDS == 0) {
+      ShardLeaseSql.queues(conn).onSuccess(all -> engine.clusterQueues(new HashSet<>(all)));
+    }
     Future.all(renewed, rows, members).onComplete((all, failure) -> {
       roundOpen = false;
       if (failure != null) {

@@ -29,8 +29,15 @@ final class CrossShard implements DeadLetterRoute, MessageMover, QueueDirectory 
 
   private final ShardRouter router;
   private volatile ShardDispatcher dispatcher;
-  /** Every queue on every shard; written by the owning shards, read by any. */
+  /** Every queue on every shard deployed here; written by the owning shards, read by any. */
   private final Set<QueueKey> queues = ConcurrentHashMap.newKeySet();
+  /** Cluster mode: the engine, which knows which shards are held here and reaches the others. */
+  private volatile QueueEngine engine;
+  /**
+   * Cluster mode: every queue of the cluster as last read from PostgreSQL (the shard manager reads
+   * them every few seconds), for queues on shards held elsewhere.
+   */
+  private volatile Set<QueueKey> elsewhere = Set.of();
 
   CrossShard(ShardRouter router) {
     this.router = router;
@@ -39,6 +46,22 @@ final class CrossShard implements DeadLetterRoute, MessageMover, QueueDirectory 
   /** Set once, after the shards have started and before any request reaches them. */
   void connect(ShardDispatcher dispatcher) {
     this.dispatcher = dispatcher;
+  }
+
+  /** Cluster mode: queues may live on other nodes, which {@code engine} reaches. */
+  void clustered(QueueEngine engine) {
+    this.engine = engine;
+  }
+
+  /** Cluster mode: the queues of the whole cluster, as just read. */
+  void knownElsewhere(Set<QueueKey> all) {
+    this.elsewhere = Set.copyOf(all);
+  }
+
+  /** Whether the shard of {@code key} is another node's (never on a single-node server). */
+  private boolean remote(QueueKey key) {
+    QueueEngine e = engine;
+    return e != null && !e.holdsShard(router.shardOf(key));
   }
 
   @Override
@@ -54,7 +77,7 @@ final class CrossShard implements DeadLetterRoute, MessageMover, QueueDirectory 
   @Override
   public boolean exists(String deadLetterTargetArn) {
     QueueKey key = QueueArns.keyOf(deadLetterTargetArn);
-    return key != null && queues.contains(key);
+    return key != null && (remote(key) ? elsewhere.contains(key) : queues.contains(key));
   }
 
   @Override
@@ -62,6 +85,10 @@ final class CrossShard implements DeadLetterRoute, MessageMover, QueueDirectory 
     QueueKey sourceKey = source.metadata().key();
     String sourceArn = source.metadata().arn();
     QueueKey target = QueueArns.keyOf(deadLetterTargetArn);
+    if (target != null && remote(target)) {
+      moveToNode(target, source, m, sourceArn, nowMillis);
+      return;
+    }
     Future<Boolean> arrived = target == null
         ? Future.succeededFuture(false)
         : dispatcher.call(router.shardOf(target), (s, reply) -> {
@@ -80,6 +107,34 @@ final class CrossShard implements DeadLetterRoute, MessageMover, QueueDirectory 
         });
       }
     });
+  }
+
+  /**
+   * A dead letter for a queue another node holds (design page cluster.md, §2.13): its content goes
+   * there, and that node writes the new row and the delete of this one, fenced by this shard's
+   * epoch too. Until it answers, the message is neither here nor there in memory; its row is still
+   * this queue's. Refused (the queue is gone, or either shard moved on), it comes back here. An
+   * answer that never comes (the other node failed) brings it back too: if the other node's write
+   * had committed, it is then in both queues, delivered at least once.
+   */
+  private void moveToNode(QueueKey target, QueueState source, Message m, String sourceArn, long nowMillis) {
+    QueueKey sourceKey = source.metadata().key();
+    int sourceShard = router.shardOf(sourceKey);
+    dev.sluice.persistence.ShardFence fence = engine.fenceOf(sourceShard);
+    if (fence == null) {
+      source.takeBackOrRelease(m, nowMillis);
+      return;
+    }
+    engine.onQueueShard(new AdoptDeadLetter(target, MessageTransfer.of(m), sourceArn, fence.shard(0),
+            fence.epoch(0)))
+        .onComplete((adopted, failure) -> dispatcher.call(sourceShard, (s, reply) -> {
+          if (failure == null) {
+            source.movedAway(m);
+          } else {
+            source.takeBackOrRelease(m, s.now());
+          }
+          reply.succeed(null);
+        }));
   }
 
   @Override

@@ -23,7 +23,9 @@ import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -57,6 +59,8 @@ final class DurableChangeLog implements ChangeLog {
   private final List<Future<Void>> uncommitted = new ArrayList<>();
   /** Cluster mode: the shard's lease epoch, which every submission carries; null: the database's fence. */
   private final ShardFence fence;
+  /** Other shards' epochs the changes of this call must be fenced by too (a dead letter's source). */
+  private Map<Integer, Long> alsoFencedBy;
 
   DurableChangeLog(Vertx vertx, PersistenceVerticle writer, boolean holdSends, long sendTimeoutMillis,
       long writerBacklogLimitBytes, boolean paged, ShardFence fence) {
@@ -166,6 +170,20 @@ final class DurableChangeLog implements ChangeLog {
   }
 
   /**
+   * Cluster mode: what this call changes is written only while {@code shard} is still at
+   * {@code epoch} too (a dead letter from another node's queue deletes a row of that shard).
+   */
+  void alsoFencedBy(int shard, long epoch) {
+    if (fence == null) {
+      throw new IllegalStateException("only a cluster node's shards fence by other shards");
+    }
+    if (alsoFencedBy == null) {
+      alsoFencedBy = new HashMap<>();
+    }
+    alsoFencedBy.put(shard, epoch);
+  }
+
+  /**
    * Submits what this call changed so far; the future completes on the shard's loop once it has
    * committed, after the messages it stored pending have been released by {@code release}.
    */
@@ -179,7 +197,15 @@ final class DurableChangeLog implements ChangeLog {
     ops = new ArrayList<>();
     pending = new ArrayList<>();
     pendingIn = new ArrayList<>();
-    Future<Void> committed = writer.submit(fence, b -> submitted.forEach(op -> op.accept(b)), submitted.size(), bytes);
+    ShardFence fenced = fence;
+    if (alsoFencedBy != null) {
+      Map<Integer, Long> pairs = new HashMap<>(alsoFencedBy);
+      pairs.put(fence.shard(0), fence.epoch(0));
+      fenced = ShardFence.of(pairs);
+      alsoFencedBy = null;
+    }
+    Future<Void> committed = writer.submit(fenced, b -> submitted.forEach(op -> op.accept(b)), submitted.size(),
+        bytes);
     bytes = 0;
     uncommitted.removeIf(Future::isComplete);
     uncommitted.add(committed);

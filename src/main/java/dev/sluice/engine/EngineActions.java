@@ -34,8 +34,9 @@ import java.util.List;
  * Every engine call a client's request can make, numbered in a fixed order (nodes of one version
  * agree on the numbers; new actions go at the end), each with the queue it is about: for most, the
  * request's QueueUrl; for CreateQueue and GetQueueUrl, the name in the caller's (or the named
- * owner's) account and region; for move tasks, the source queue's ARN. ListQueues and
- * ListDeadLetterSourceQueues involve every shard and run where they are asked.
+ * owner's) account and region; for move tasks, the source queue's ARN. ListQueues involves every
+ * shard and runs where it is asked; ListDeadLetterSourceQueues runs on its dead-letter queue's node,
+ * which asks every shard for its sources.
  */
 public final class EngineActions {
   private static final List<EngineAction<?, ?>> ALL = new ArrayList<>();
@@ -96,7 +97,7 @@ public final class EngineActions {
 
   public static final EngineAction<ListDeadLetterSourceQueues.Request, ListDeadLetterSourceQueues.Response>
       LIST_DEAD_LETTER_SOURCE_QUEUES = add("ListDeadLetterSourceQueues", ListDeadLetterSourceQueues.Request.class,
-          (c, r) -> null, (e, c, r, g) -> e.redrive().listDeadLetterSourceQueues(c, r));
+          (c, r) -> byUrl(c, r.queueUrl()), (e, c, r, g) -> e.redrive().listDeadLetterSourceQueues(c, r));
   public static final EngineAction<StartMessageMoveTask.Request, StartMessageMoveTask.Response>
       START_MESSAGE_MOVE_TASK = add("StartMessageMoveTask", StartMessageMoveTask.Request.class,
           (c, r) -> RedriveActions.keyIn(c.accountRegion(), r.sourceArn()),

@@ -36,6 +36,7 @@ public final class QueueEngine {
   private final ShardDeployments deployments;
   private final DurableStore durable;
   private final ShardRouter router;
+  private final CrossShard crossShard;
   /** The shards of other nodes: {@link RemoteShards#NONE} until a cluster node connects them. */
   private volatile RemoteShards remote = RemoteShards.NONE;
 
@@ -47,13 +48,15 @@ public final class QueueEngine {
     this.deployments = deployments;
     this.durable = durable;
     this.router = router;
+    this.crossShard = crossShard;
     ShardDispatcher clients = gate == ServingGate.OPEN ? dispatcher : new GatedDispatcher(dispatcher, gate);
-    RedriveChecks checks = new RedriveChecks(clients, router);
+    this.listing = new QueueListing(clients, access, slots, () -> remote);
+    RedriveChecks checks = new RedriveChecks(clients, router, this::checkedWhereHeld, listing::deadLetterSources);
     OwningShard owningShard = new OwningShard(clients, router, access);
     this.queues = new QueueActions(owningShard, checks);
     this.startupQueues = gate == ServingGate.OPEN ? queues
-        : new QueueActions(new OwningShard(dispatcher, router, access), new RedriveChecks(dispatcher, router));
-    this.listing = new QueueListing(clients, access, slots, () -> remote);
+        : new QueueActions(new OwningShard(dispatcher, router, access),
+            new RedriveChecks(dispatcher, router, this::checkedWhereHeld, listing::deadLetterSources));
     this.sends = new SendActions(owningShard);
     this.receives = new ReceiveActions(clients, dispatcher, router, access);
     this.receipts = new ReceiptActions(owningShard);
@@ -124,6 +127,12 @@ public final class QueueEngine {
   /** Cluster mode: calls for the shards this node does not hold go to {@code remote}. Set once, before serving. */
   public void connect(RemoteShards remote) {
     this.remote = remote;
+    crossShard.clustered(this);
+  }
+
+  /** Cluster mode: every queue of the cluster, as just read from PostgreSQL (for dead-letter targets). */
+  public void clusterQueues(Set<QueueKey> all) {
+    crossShard.knownElsewhere(all);
   }
 
   /**
@@ -155,6 +164,47 @@ public final class QueueEngine {
     return action.runLocally(this, caller, request, gone);
   }
 
+  /**
+   * Runs work the server sends itself for the node holding a queue's shard: here when it is
+   * deployed here, else on that node ({@link RemoteShards#call}).
+   */
+  <T extends Record> Future<T> onQueueShard(PortableCall<T> call) {
+    int shard = router.shardOf(call.queue());
+    RemoteShards others = remote;
+    if (others == RemoteShards.NONE || slots.verticle(shard) != null) {
+      return call.run(this);
+    }
+    return others.call(shard, call);
+  }
+
+  /**
+   * Runs work another node sent for a shard it believes this one holds: here if it is deployed
+   * here, else it fails with {@link ShardNotHere}, having run nothing.
+   */
+  public <T extends Record> Future<T> runPortable(PortableCall<T> call) {
+    int shard = router.shardOf(call.queue());
+    if (slots.verticle(shard) == null) {
+      return Future.failedFuture(new ShardNotHere(shard));
+    }
+    return call.run(this);
+  }
+
+  /** Runs {@code call} on the shard of {@code queue}, deployed here, as the server's own (not gated). */
+  <R> Future<R> onShard(QueueKey queue, ShardCall<R> call) {
+    return dispatcher.call(router.shardOf(queue), call);
+  }
+
+  /** The fence of the writes of {@code shard}'s deployment here, or null (none, or not a cluster node's). */
+  ShardFence fenceOf(int shard) {
+    ShardVerticle v = slots.verticle(shard);
+    return v == null ? null : v.tenure().submissions();
+  }
+
+  /** Cluster mode: a redrive target checked where it is held; null for a single-node server. */
+  private Future<CheckRedriveTarget.Checked> checkedWhereHeld(CheckRedriveTarget check) {
+    return remote == RemoteShards.NONE ? null : onQueueShard(check);
+  }
+
   /** The shard of {@code key}, as every node computes it. */
   public int shardOf(QueueKey key) {
     return router.shardOf(key);
@@ -164,8 +214,9 @@ public final class QueueEngine {
    * The names starting with {@code prefix} of the queues of {@code place} on those of
    * {@code shards} that serve here (asked by another node's ListQueues), with the shards answered.
    */
-  public Future<QueueNames> queueNamesHere(AccountRegion place, String prefix, Set<Integer> shards) {
-    return listing.namesHere(place, prefix, shards);
+  public Future<QueueNames> queueNamesHere(AccountRegion place, String prefix, String deadLetterArn,
+      Set<Integer> shards) {
+    return listing.namesHere(place, prefix, deadLetterArn, shards);
   }
 
   /** The server-wide memory budget the shards charge messages to. */

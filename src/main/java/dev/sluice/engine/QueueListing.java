@@ -45,32 +45,41 @@ public final class QueueListing {
     String baseUrl = c.baseUrl();
     AccountRegion place = c.accountRegion();
     access.permit(c, "ListQueues").checkAll(place);
-    return names(place, r.queueNamePrefix()).map(names -> {
+    return names(place, r.queueNamePrefix(), null).map(names -> {
       Page page = page(names, r.nextToken(), max);
       return new ListQueues.Response(
           page.names().stream().map(n -> QueueUrls.urlOf(baseUrl, place.queue(n))).toList(), page.nextToken());
     });
   }
 
-  /** The matching names of every shard: here, and from the other nodes for the shards they serve. */
-  private Future<List<String>> names(AccountRegion place, String prefix) {
+  /** Names, unsorted, of every queue of {@code place} whose RedrivePolicy targets {@code deadLetterArn}. */
+  Future<List<String>> deadLetterSources(AccountRegion place, String deadLetterArn) {
+    return names(place, null, deadLetterArn);
+  }
+
+  /**
+   * The names of the queues of {@code place} starting with {@code prefix} (or, given a
+   * {@code deadLetterArn}, naming it as their dead-letter queue), of every shard: here, and from the
+   * other nodes for the shards they serve.
+   */
+  private Future<List<String>> names(AccountRegion place, String prefix, String deadLetterArn) {
     RemoteShards others = remote.get();
     if (others == RemoteShards.NONE) {
-      return dispatcher.onEveryShard(s -> namesOf(s, place, prefix))
+      return dispatcher.onEveryShard(s -> namesOf(s, place, prefix, deadLetterArn))
           .map(perShard -> perShard.stream().flatMap(List::stream).toList());
     }
     Set<Integer> all = new TreeSet<>();
     for (int i = 0; i < slots.size(); i++) {
       all.add(i);
     }
-    return namesHere(place, prefix, all).compose(here -> {
+    return namesHere(place, prefix, deadLetterArn, all).compose(here -> {
       Set<Integer> elsewhere = new TreeSet<>(all);
       List<String> names = new ArrayList<>();
       for (QueueNames.ShardNames s : here.shards()) {
         elsewhere.remove(s.shard());
         names.addAll(s.names());
       }
-      return others.queueNames(place, prefix, elsewhere).map(there -> {
+      return others.queueNames(place, prefix, deadLetterArn, elsewhere).map(there -> {
         names.addAll(there);
         return names;
       });
@@ -81,13 +90,13 @@ public final class QueueListing {
    * The matching names of those of {@code shards} that serve client calls here, and which those are
    * (a shard that stops serving while it is asked is left to the others).
    */
-  Future<QueueNames> namesHere(AccountRegion place, String prefix, Set<Integer> shards) {
+  Future<QueueNames> namesHere(AccountRegion place, String prefix, String deadLetterArn, Set<Integer> shards) {
     List<Integer> asked = new ArrayList<>();
     List<Future<List<String>>> parts = new ArrayList<>();
     for (int shard : shards) {
       if (shard >= 0 && shard < slots.size() && slots.closedBecause(shard) == null) {
         asked.add(shard);
-        parts.add(dispatcher.call(shard, (s, reply) -> reply.succeed(namesOf(s, place, prefix))));
+        parts.add(dispatcher.call(shard, (s, reply) -> reply.succeed(namesOf(s, place, prefix, deadLetterArn))));
       }
     }
     return Future.join(parts).transform(done -> {
@@ -101,9 +110,10 @@ public final class QueueListing {
     });
   }
 
-  private static List<String> namesOf(Shard s, AccountRegion place, String prefix) {
+  private static List<String> namesOf(Shard s, AccountRegion place, String prefix, String deadLetterArn) {
     QueueRegistry queues = s.registryIfAny(place);
-    return queues == null ? List.of() : queues.names(prefix);
+    return queues == null ? List.of()
+        : deadLetterArn != null ? queues.deadLetterSourcesOf(deadLetterArn) : queues.names(prefix);
   }
 
   /** MaxResults of a listing: 1 to 1000 when given. */

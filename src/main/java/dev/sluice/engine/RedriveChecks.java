@@ -10,6 +10,8 @@ import dev.sluice.model.RedrivePolicy;
 import io.vertx.core.Future;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
+import java.util.function.Function;
 
 /**
  * What redrive needs to know about other queues, which may live on other shards: whether a
@@ -20,10 +22,22 @@ import java.util.Map;
 final class RedriveChecks {
   private final ShardDispatcher dispatcher;
   private final ShardRouter router;
+  /**
+   * Cluster mode: checks the target on whichever node holds it ({@link QueueEngine#onQueueShard});
+   * answers null for a single-node server.
+   */
+  private final Function<CheckRedriveTarget, Future<CheckRedriveTarget.Checked>> elsewhere;
 
-  RedriveChecks(ShardDispatcher dispatcher, ShardRouter router) {
+  /** The names of the queues of a place whose RedrivePolicy targets an ARN, on every shard. */
+  private final BiFunction<AccountRegion, String, Future<List<String>>> sources;
+
+  RedriveChecks(ShardDispatcher dispatcher, ShardRouter router,
+      Function<CheckRedriveTarget, Future<CheckRedriveTarget.Checked>> elsewhere,
+      BiFunction<AccountRegion, String, Future<List<String>>> sources) {
     this.dispatcher = dispatcher;
     this.router = router;
+    this.elsewhere = elsewhere;
+    this.sources = sources;
   }
 
   /**
@@ -51,18 +65,28 @@ final class RedriveChecks {
       throw invalid(value, "Dead-letter target owner should be same as the source.");
     }
     String sourceArn = QueueArns.arnOf(source);
+    Future<CheckRedriveTarget.Checked> clustered =
+        elsewhere.apply(new CheckRedriveTarget(target, sourceArn, value, policy.deadLetterTargetArn()));
+    if (clustered != null) {
+      return clustered.mapEmpty();
+    }
     return dispatcher.call(router.shardOf(target), (s, reply) -> {
-      QueueState dlq = s.find(target);
-      if (dlq == null) {
-        throw invalid(value, "Dead-letter target does not exist.");
-      }
-      if (!dlq.attributes().allowsDeadLetterSource(sourceArn)) {
-        throw SqsException.invalidValue(value, RedrivePolicy.NAME,
-            "Queue " + policy.deadLetterTargetArn() + " does not allow " + sourceArn
-                + " to use it as a dead-letter queue (RedriveAllowPolicy).");
-      }
+      checkTarget(s, target, sourceArn, value, policy.deadLetterTargetArn());
       reply.succeed(null);
     });
+  }
+
+  /** On the target's shard: it exists and its RedriveAllowPolicy lets {@code sourceArn} in. */
+  static void checkTarget(Shard s, QueueKey target, String sourceArn, String value, String targetArn) {
+    QueueState dlq = s.find(target);
+    if (dlq == null) {
+      throw invalid(value, "Dead-letter target does not exist.");
+    }
+    if (!dlq.attributes().allowsDeadLetterSource(sourceArn)) {
+      throw SqsException.invalidValue(value, RedrivePolicy.NAME,
+          "Queue " + targetArn + " does not allow " + sourceArn + " to use it as a dead-letter queue"
+              + " (RedriveAllowPolicy).");
+    }
   }
 
   private static SqsException invalid(String value, String reason) {
@@ -74,11 +98,6 @@ final class RedriveChecks {
    * its own account and region, the only ones that may.
    */
   Future<List<String>> sourcesOf(QueueKey deadLetterQueue) {
-    AccountRegion place = deadLetterQueue.accountRegion();
-    String arn = QueueArns.arnOf(deadLetterQueue);
-    return dispatcher.onEveryShard(s -> {
-      QueueRegistry r = s.registryIfAny(place);
-      return r == null ? List.<String>of() : r.deadLetterSourcesOf(arn);
-    }).map(perShard -> perShard.stream().flatMap(List::stream).toList());
+    return sources.apply(deadLetterQueue.accountRegion(), QueueArns.arnOf(deadLetterQueue));
   }
 }

@@ -21,12 +21,21 @@ public interface RemoteShards {
   <Q, R> Future<R> forward(EngineAction<Q, R> action, int shard, Caller caller, Q request, CallerGone gone);
 
   /**
-   * The names starting with {@code prefix} of the queues of {@code place} on each shard of
+   * The names starting with {@code prefix} of the queues of {@code place} (or, given a
+   * {@code deadLetterArn}, of those naming it as their dead-letter queue) on each shard of
    * {@code shards}, from the nodes holding them, each shard answered once.
    */
-  Future<List<String>> queueNames(AccountRegion place, String prefix, Set<Integer> shards);
+  Future<List<String>> queueNames(AccountRegion place, String prefix, String deadLetterArn, Set<Integer> shards);
+
+  /** Runs {@code call} on the node holding its queue's shard, and answers its answer. */
+  <T extends Record> Future<T> call(int shard, PortableCall<T> call);
 
   RemoteShards NONE = new RemoteShards() {
+    @Override
+    public <T extends Record> Future<T> call(int shard, PortableCall<T> call) {
+      return Future.failedFuture(new IllegalStateException("no other node holds shard " + shard));
+    }
+
     @Override
     public <Q, R> Future<R> forward(EngineAction<Q, R> action, int shard, Caller caller, Q request,
         CallerGone gone) {
@@ -34,7 +43,8 @@ public interface RemoteShards {
     }
 
     @Override
-    public Future<List<String>> queueNames(AccountRegion place, String prefix, Set<Integer> shards) {
+    public Future<List<String>> queueNames(AccountRegion place, String prefix, String deadLetterArn,
+        Set<Integer> shards) {
       return shards.isEmpty() ? Future.succeededFuture(List.of())
           : Future.failedFuture(new IllegalStateException("no other node holds shards " + shards));
     }

@@ -75,6 +75,11 @@ public final class Shard {
     return durable == null ? Future.succeededFuture() : durable.flushWithin(this::release);
   }
 
+  /** Cluster mode: this call's changes are written only while {@code shard} is still at {@code epoch} too. */
+  void alsoFencedBy(int shard, long epoch) {
+    durable.alsoFencedBy(shard, epoch);
+  }
+
   /** Whether a change (a send, a queue change) is answered only once committed (durability commit). */
   boolean answersAfterCommit() {
     return durable != null && durable.holdsSendsUntilCommitted();

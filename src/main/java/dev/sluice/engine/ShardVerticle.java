@@ -99,6 +99,11 @@ public final class ShardVerticle extends VerticleBase {
     return Future.succeededFuture();
   }
 
+  /** What this deployment holds its shard under. */
+  ShardTenure tenure() {
+    return tenure;
+  }
+
   Context context() {
     return context;
   }

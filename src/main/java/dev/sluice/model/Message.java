@@ -204,6 +204,12 @@ public final class Message extends Timed {
     return receivedAtMillis;
   }
 
+  /** Its row is {@code key} of the queue with generation {@code queueId}, on another node: a transfer's origin. */
+  void transferredFrom(long queueId, long key) {
+    originQueueId = queueId;
+    originKey = key;
+  }
+
   /** It leaves the queue with generation {@code queueId} for another: see {@link #originQueueId()}. */
   void movingFrom(long queueId) {
     originQueueId = queueId;

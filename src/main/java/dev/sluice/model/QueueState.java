@@ -235,6 +235,26 @@ public final class QueueState {
     store.adoptDeadLetter(from, sourceArn, dedupId, rules.nextSequenceNumber(), nowMillis);
   }
 
+  /**
+   * A dead letter of a queue on another node (cluster mode), its content as {@code content}, its row
+   * {@code originKey} of the queue with generation {@code originQueueId}: as
+   * {@link #adoptDeadLetter}, charged to this node's budget, and the origin row deleted with the new
+   * one's write.
+   */
+  public void adoptTransferredDeadLetter(RestoredMessage content, long originQueueId, long originKey, String sourceArn,
+      long nowMillis) {
+    int held = ArrivingMessages.heldBytes(content);
+    Message from = ArrivingMessages.restored(content, held, nowMillis);
+    from.transferredFrom(originQueueId, originKey);
+    env.budget().chargeAnyway(held);
+    adoptDeadLetter(from, sourceArn, nowMillis);
+  }
+
+  /** A message that left this queue for another node's arrived there: its memory charge here ends. */
+  public void movedAway(Message m) {
+    env.budget().release(m.heldBytes);
+  }
+
   /** A message a move task redrives here (AWS: StartMessageMoveTask): a new message, same content. */
   public void adoptRedriven(Message from, long nowMillis) {
     store.adoptRedriven(from, rules.redrivenDeduplicationId(from), rules.nextSequenceNumber(), nowMillis);

@@ -1,5 +1,6 @@
 package dev.sluice.persistence;
 
+import dev.sluice.api.QueueKey;
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
@@ -190,6 +191,17 @@ public final class ShardLeaseSql {
   public static Future<Optional<Long>> release(SqlClient client, int shard, long epoch, String nodeId) {
     return client.preparedQuery(RELEASE).execute(Tuple.of(shard, epoch, nodeId))
         .map(rows -> rows.size() == 0 ? Optional.<Long>empty() : Optional.of(rows.iterator().next().getLong(0)));
+  }
+
+  /** Every queue of the cluster, whichever node holds it (dead-letter targets on other nodes). */
+  public static Future<List<QueueKey>> queues(SqlClient client) {
+    return client.query("SELECT account_id, region, name FROM sluice_queues").execute().map(rows -> {
+      List<QueueKey> out = new ArrayList<>(rows.size());
+      for (Row r : rows) {
+        out.add(new QueueKey(r.getString(0), r.getString(1), r.getString(2)));
+      }
+      return out;
+    });
   }
 
   /** Every shard's lease, by shard. */

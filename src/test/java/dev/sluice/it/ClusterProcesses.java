@@ -82,8 +82,26 @@ final class ClusterProcesses implements AutoCloseable {
     hazelcastPorts = new int[size];
     for (int i = 0; i < size; i++) {
       httpPorts[i] = QuickstartIT.freePort();
-      hazelcastPorts[i] = QuickstartIT.freePort();
+      hazelcastPorts[i] = portBelowEphemeralRange();
     }
+  }
+
+  /**
+   * A free port below Linux's ephemeral range (32768 and up): Hazelcast binds it only after the
+   * node's start, seconds later, and a port from that range may meanwhile be taken by any outgoing
+   * connection on the machine.
+   */
+  static int portBelowEphemeralRange() throws IOException {
+    java.util.Random random = new java.util.Random();
+    for (int tries = 0; tries < 100; tries++) {
+      int port = 20_000 + random.nextInt(12_000);
+      try (java.net.ServerSocket s = new java.net.ServerSocket(port, 1, java.net.InetAddress.getLoopbackAddress())) {
+        return port;
+      } catch (IOException taken) {
+        // another one
+      }
+    }
+    throw new IOException("no free port between 20000 and 32000");
   }
 
   /** Starts {@code size} nodes at once; answers when every one is ready. */

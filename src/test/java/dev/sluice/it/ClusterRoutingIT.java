@@ -167,4 +167,40 @@ class ClusterRoutingIT {
           "the abandoned long poll took nothing");
     }
   }
+
+  @Test
+  void aDeadLetterMovesToItsQueueOnAnotherNodeOnceAndIsListedFromAnyNode() throws Exception {
+    String dlq = cluster.queueOwnedBy(node(1), "dlq-", "");
+    String source = cluster.queueOwnedBy(node(0), "source-", "");
+    Node entry = node(2);
+    try (SqsClient sqs = entry.client()) {
+      String dlqUrl = sqs.createQueue(b -> b.queueName(dlq)).queueUrl();
+      String dlqArn = sqs.getQueueAttributes(b -> b.queueUrl(dlqUrl).attributeNames(QueueAttributeName.QUEUE_ARN))
+          .attributesAsStrings().get("QueueArn");
+      // Checked against the dead-letter queue where it lives.
+      String sourceUrl = sqs.createQueue(b -> b.queueName(source).attributesWithStrings(Map.of("RedrivePolicy",
+          "{\"deadLetterTargetArn\":\"" + dlqArn + "\",\"maxReceiveCount\":\"1\"}"))).queueUrl();
+      assertThrows(software.amazon.awssdk.services.sqs.model.SqsException.class, () -> sqs.createQueue(b -> b
+          .queueName(source + "-bad").attributesWithStrings(Map.of("RedrivePolicy", "{\"deadLetterTargetArn\":\""
+              + dlqArn + "-missing\",\"maxReceiveCount\":\"1\"}"))), "a target that does not exist is refused");
+      sqs.sendMessage(b -> b.queueUrl(sourceUrl).messageBody("poison"));
+      Thread.sleep(4000); // the shard managers' read of the cluster's queues (every few seconds)
+      assertEquals(1, sqs.receiveMessage(b -> b.queueUrl(sourceUrl).visibilityTimeout(0)).messages().size());
+      // Received once already: the next receive moves it to the dead-letter queue instead.
+      List<Message> again = sqs.receiveMessage(b -> b.queueUrl(sourceUrl).waitTimeSeconds(1)).messages();
+      assertEquals(List.of(), again);
+      List<Message> dead = sqs.receiveMessage(b -> b.queueUrl(dlqUrl).waitTimeSeconds(5)).messages();
+      assertEquals(List.of("poison"), dead.stream().map(Message::body).toList(), "moved to the other node's queue");
+      assertEquals("0", sqs.getQueueAttributes(b -> b.queueUrl(sourceUrl).attributeNames(QueueAttributeName.ALL))
+          .attributesAsStrings().get("ApproximateNumberOfMessages"));
+      try (SqsClient other = node(0).client()) {
+        assertEquals(List.of(node(0).url(source)), other.listDeadLetterSourceQueues(b -> b
+            .queueUrl(node(0).url(dlq))).queueUrls(), "listed from any node");
+      }
+    }
+    // In PostgreSQL, once: the row left the source in the write that stored it in the dead-letter queue.
+    List<io.vertx.sqlclient.Row> rows = cluster.rows("SELECT q.name FROM sluice_messages m JOIN sluice_queues q"
+        + " ON q.id = m.queue_id WHERE q.name IN ('" + source + "', '" + dlq + "')");
+    assertEquals(List.of(dlq), rows.stream().map(r -> r.getString(0)).toList());
+  }
 }
