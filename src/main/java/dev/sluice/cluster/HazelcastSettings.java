@@ -15,6 +15,9 @@ import java.util.List;
  * {@code cluster.memberTimeoutMillis}.
  */
 public final class HazelcastSettings {
+  /** How soon a dropped member is merged back. */
+  static final int MERGE_DELAY_SECONDS = 5;
+
   /** The TCP/IP join's wait for a connection to a listed member (Hazelcast's default: 5 s). */
   static final int CONNECTION_TIMEOUT_SECONDS = 1;
 
@@ -44,6 +47,11 @@ public final class HazelcastSettings {
         Integer.toString((c.memberTimeoutMillis() + 999) / 1000));
     // A node looks for the others for 1 s before it settles (default 5 s): joins and restarts wait on it.
     config.setProperty("hazelcast.wait.seconds.before.join", "1");
+    // A node the others dropped while it was paused or cut off (its shards moved meanwhile) comes
+    // back by Hazelcast's split-brain merge, by default five minutes later; meanwhile it would be no
+    // member and hold no shard. Seconds instead.
+    config.setProperty("hazelcast.merge.first.run.delay.seconds", Integer.toString(MERGE_DELAY_SECONDS));
+    config.setProperty("hazelcast.merge.next.run.delay.seconds", Integer.toString(MERGE_DELAY_SECONDS));
     // No call to Hazelcast's servers from a message queue; Sluice's SIGTERM handler decides the order of the stop.
     config.setProperty("hazelcast.phone.home.enabled", "false");
     config.setProperty("hazelcast.shutdownhook.enabled", "false");

@@ -31,6 +31,7 @@ import dev.sluice.api.UntagQueue;
 import dev.sluice.engine.AdoptDeadLetter;
 import dev.sluice.engine.CheckRedriveTarget;
 import dev.sluice.engine.MessageTransfer;
+import dev.sluice.engine.PushRequests;
 import dev.sluice.engine.QueueNames;
 import java.util.ArrayList;
 import java.util.List;
@@ -102,7 +103,10 @@ public final class RecordTypes {
       AdoptDeadLetter.class,
       AdoptDeadLetter.Adopted.class,
       CheckRedriveTarget.class,
-      CheckRedriveTarget.Checked.class);
+      CheckRedriveTarget.Checked.class,
+      PushRequests.VisibilityTimeout.class,
+      PushRequests.Seconds.class,
+      PushRequests.GiveBack.class);
 
   /** Every type a frame's body may be: the api records, then the internal ones. */
   public static List<Class<? extends Record>> all() {

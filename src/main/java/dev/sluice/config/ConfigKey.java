@@ -120,7 +120,7 @@ public enum ConfigKey {
   CLUSTER_ENABLED(
       "cluster.enabled",
       "Cluster mode: several nodes share one PostgreSQL and its queues. Needs storage: postgres, engine.shards 0 and"
-          + " engine.dispatch direct. A preview: calls are not forwarded between nodes yet."),
+          + " engine.dispatch direct."),
   CLUSTER_SHARDS("cluster.shards", "Virtual shards the queues are spread over, 1-1024."),
   CLUSTER_NAME("cluster.name", "Hazelcast cluster name; keeps clusters apart on one network. Not a secret."),
   CLUSTER_HOST(

@@ -111,6 +111,15 @@ public final class EngineActions {
           (c, r) -> RedriveActions.keyIn(c.accountRegion(), TaskHandles.decode(r.taskHandle()).sourceArn()),
           (e, c, r, g) -> e.redrive().cancelMessageMoveTask(c, r));
 
+  /** Push: a subscription's queue's visibility timeout (not an SQS action; numbered after them). */
+  public static final EngineAction<PushRequests.VisibilityTimeout, PushRequests.Seconds> PUSH_VISIBILITY_TIMEOUT =
+      add("PushVisibilityTimeout", PushRequests.VisibilityTimeout.class, (c, r) -> byUrl(c, r.queueUrl()),
+          (e, c, r, g) -> e.receives().visibilityTimeout(c, r.queueUrl()).map(PushRequests.Seconds::new));
+  /** Push: a closed subscription's messages made visible again. */
+  public static final EngineAction<PushRequests.GiveBack, Void> GIVE_BACK = add("GiveBack",
+      PushRequests.GiveBack.class, (c, r) -> byUrl(c, r.queueUrl()),
+      (e, c, r, g) -> e.receives().giveBack(c, r.queueUrl(), r.receiptHandles()));
+
   /** Every action, by its number. */
   public static List<EngineAction<?, ?>> all() {
     return Collections.unmodifiableList(ALL);

@@ -4,6 +4,9 @@ import dev.sluice.api.ErrorCode;
 import dev.sluice.api.Limits;
 import dev.sluice.config.SqsConfig;
 import dev.sluice.api.SqsException;
+import dev.sluice.engine.CallerGone;
+import dev.sluice.engine.EngineActions;
+import dev.sluice.engine.PushRequests;
 import dev.sluice.engine.QueueEngine;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
@@ -133,7 +136,9 @@ public final class PushService extends VerticleBase {
       }
       // Also tells a missing queue apart before anything is set up.
       // Asked as ReceiveMessage: a subscriber needs no more than receiving to consume a queue.
-      engine.receives().visibilityTimeout(caller, queue)
+      engine.run(EngineActions.PUSH_VISIBILITY_TIMEOUT, caller, new PushRequests.VisibilityTimeout(queue),
+              CallerGone.NOT_WATCHED)
+          .map(PushRequests.Seconds::seconds)
           .onFailure(e -> PushMessages.fail(m, e))
           .onSuccess(queueVisibility -> {
             if (closedConnections.contains(connection)) {

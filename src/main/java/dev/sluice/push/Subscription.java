@@ -7,6 +7,7 @@ import dev.sluice.api.ReceiveMessage;
 import dev.sluice.api.SqsException;
 import dev.sluice.engine.CallerGone;
 import dev.sluice.engine.EngineActions;
+import dev.sluice.engine.PushRequests;
 import dev.sluice.engine.QueueEngine;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -174,12 +175,10 @@ final class Subscription {
     if (held.isEmpty()) {
       return;
     }
-    try {
-      // Not a client's call: done whether or not the server serves (it may be closing because it stopped).
-      engine.receives().giveBack(caller, queue, held);
-    } catch (RuntimeException ignored) {
-      // the queue is gone: so are its messages
-    }
+    // Not a client's call: done whether or not the server serves (it may be closing because it
+    // stopped). A queue gone meanwhile took its messages with it; one whose node cannot be reached
+    // gets them back after their visibility timeout.
+    engine.run(EngineActions.GIVE_BACK, caller, new PushRequests.GiveBack(queue, held), CallerGone.NOT_WATCHED);
   }
 
   private void release(String receiptHandle) {

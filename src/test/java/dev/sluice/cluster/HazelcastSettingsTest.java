@@ -102,6 +102,8 @@ class HazelcastSettingsTest {
   static void assertCommonProperties(Config c) {
     assertEquals("1", c.getProperty("hazelcast.heartbeat.interval.seconds"));
     assertEquals("1", c.getProperty("hazelcast.wait.seconds.before.join"));
+    assertEquals("5", c.getProperty("hazelcast.merge.first.run.delay.seconds"), "a dropped member comes back soon");
+    assertEquals("5", c.getProperty("hazelcast.merge.next.run.delay.seconds"));
     assertEquals("false", c.getProperty("hazelcast.phone.home.enabled"));
     assertEquals("false", c.getProperty("hazelcast.shutdownhook.enabled"));
     assertEquals("jdk", c.getProperty("hazelcast.logging.type"));

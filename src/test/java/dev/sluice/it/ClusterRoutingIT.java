@@ -203,4 +203,25 @@ class ClusterRoutingIT {
         + " ON q.id = m.queue_id WHERE q.name IN ('" + source + "', '" + dlq + "')");
     assertEquals(List.of(dlq), rows.stream().map(r -> r.getString(0)).toList());
   }
+
+  @Test
+  void aPushSubscriberOnOneNodeGetsAQueueHeldByAnotherAndItsAckDeletesThere() throws Exception {
+    Node owner = node(0);
+    String queue = cluster.queueOwnedBy(owner, "push-", "");
+    try (SqsClient sqs = owner.client(); BridgeClient c = BridgeClient.webSocket(node(2).httpPort(), "/eventbus")) {
+      sqs.createQueue(b -> b.queueName(queue));
+      io.vertx.core.json.JsonObject sub = PushIT.subscribe(c, node(2).url(queue), 5, 30);
+      try (SqsClient other = node(1).client()) {
+        other.sendMessage(b -> b.queueUrl(node(1).url(queue)).messageBody("pushed across"));
+      }
+      io.vertx.core.json.JsonObject m = c.pushed(sub.getString("address"), 10_000).getJsonObject("body");
+      assertEquals("pushed across", m.getString("body"));
+      PushIT.ok(c.request("sluice.ack", new io.vertx.core.json.JsonObject().put("subscription",
+          sub.getString("subscription")).put("receiptHandle", m.getString("receiptHandle"))));
+      Map<String, String> counts = sqs.getQueueAttributes(b -> b.queueUrl(owner.url(queue))
+          .attributeNames(QueueAttributeName.ALL)).attributesAsStrings();
+      assertEquals("0", counts.get("ApproximateNumberOfMessages"));
+      assertEquals("0", counts.get("ApproximateNumberOfMessagesNotVisible"), "the ack deleted it on the owner");
+    }
+  }
 }
