@@ -89,8 +89,9 @@ final class Forwarder implements RemoteShards {
       return;
     }
     String owner = shards.ownerOf(shard);
-    if (owner == null || owner.equals(link.nodeId()) || !link.isMember(owner)) {
-      // Nobody (else) serves it yet: it is moving, or its owner just failed.
+    if (owner == null || !link.isMember(owner)) {
+      // Nobody serves it yet: it is moving, or its owner just failed. (This node itself may be the
+      // owner, loading the shard: the request then goes to its own address, and waits likewise.)
       retry(() -> attempt(call, tries + 1, answer), call.deadline(), tries, answer,
           "no node serves shard " + shard + " now");
       return;
@@ -180,7 +181,7 @@ final class Forwarder implements RemoteShards {
     Map<String, List<Integer>> byOwner = new HashMap<>();
     for (int shard : missing) {
       String owner = shards.ownerOf(shard);
-      if (owner != null && !owner.equals(link.nodeId()) && link.isMember(owner)) {
+      if (owner != null && link.isMember(owner)) {
         byOwner.computeIfAbsent(owner, o -> new ArrayList<>()).add(shard);
       }
     }

@@ -169,6 +169,11 @@ final class DurableChangeLog implements ChangeLog {
     ops.add(b -> b.deduplicationRemembered(row));
   }
 
+  /** Whether this is a cluster node's shard, whose writes its lease fences. */
+  boolean clustered() {
+    return fence != null;
+  }
+
   /**
    * Cluster mode: what this call changes is written only while {@code shard} is still at
    * {@code epoch} too (a dead letter from another node's queue deletes a row of that shard).

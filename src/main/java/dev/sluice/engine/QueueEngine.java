@@ -146,9 +146,11 @@ public final class QueueEngine {
       return action.runLocally(this, caller, request, gone);
     }
     QueueKey key = action.queueOf(caller, request);
-    if (key == null || slots.verticle(router.shardOf(key)) != null) {
+    if (key == null || slots.closedBecause(router.shardOf(key)) == null) {
       return action.runLocally(this, caller, request, gone);
     }
+    // Not served here now (another node's, or loading, or being handed over): the forwarding waits
+    // for whichever node serves it, for up to cluster.retryMillis.
     return others.forward(action, router.shardOf(key), caller, request, gone);
   }
 
@@ -158,7 +160,7 @@ public final class QueueEngine {
    */
   public <Q, R> Future<R> runHere(EngineAction<Q, R> action, Caller caller, Q request, CallerGone gone) {
     QueueKey key = action.queueOf(caller, request);
-    if (key != null && slots.verticle(router.shardOf(key)) == null) {
+    if (key != null && slots.closedBecause(router.shardOf(key)) != null) {
       return Future.failedFuture(new ShardNotHere(router.shardOf(key)));
     }
     return action.runLocally(this, caller, request, gone);

@@ -72,7 +72,7 @@ public final class ReceiveActions {
           q.attributes().fifo() ? attemptId : null);
       List<ReceiveMessage.Message> got = q.receive(spec, now);
       if (!got.isEmpty()) {
-        reply.succeed(new ReceiveMessage.Response(got));
+        answer(s, q, got, reply);
         return;
       }
       // An absent WaitTimeSeconds means the queue's ReceiveMessageWaitTimeSeconds (the SQS short and long polling
@@ -94,7 +94,7 @@ public final class ReceiveActions {
         // nothing while the queue counts them.
         deadline = now + SHORT_POLL_PAGE_WAIT_MILLIS;
       }
-      Waiter w = new Waiter(spec, gone::isFired, messages -> reply.succeed(new ReceiveMessage.Response(messages)));
+      Waiter w = new Waiter(spec, gone::isFired, messages -> answer(s, q, messages, reply));
       q.park(w, deadline);
       gone.onFire(() -> s.later(() -> q.cancel(w)));
     }, response -> {
@@ -113,6 +113,28 @@ public final class ReceiveActions {
         release(shard, key, response.messages());
       }
       return response;
+    });
+  }
+
+  /**
+   * Answers received messages. A cluster node answers a FIFO queue's only once their receive has
+   * committed (design page cluster.md, §2.16): a receive written behind and lost with its node would
+   * let the next owner hand the messages to a second consumer while the first still holds them,
+   * breaking the one-at-a-time of a message group. Failing to commit, it answers as the commit does
+   * (the messages come back after their visibility timeout).
+   */
+  private static void answer(Shard s, QueueState q, List<ReceiveMessage.Message> messages,
+      io.vertx.core.Completable<ReceiveMessage.Response> reply) {
+    if (!q.attributes().fifo() || !s.receivesAnsweredAfterCommit()) {
+      reply.succeed(new ReceiveMessage.Response(messages));
+      return;
+    }
+    s.commitChanges().onComplete((ok, failure) -> {
+      if (failure == null) {
+        reply.succeed(new ReceiveMessage.Response(messages));
+      } else {
+        reply.fail(failure);
+      }
     });
   }
 

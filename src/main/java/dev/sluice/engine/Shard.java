@@ -80,6 +80,14 @@ public final class Shard {
     durable.alsoFencedBy(shard, epoch);
   }
 
+  /**
+   * Whether a FIFO queue's receives are answered only once committed: on a cluster node under
+   * durability commit, where a shard may move to another node between a receive and its write.
+   */
+  boolean receivesAnsweredAfterCommit() {
+    return durable != null && durable.holdsSendsUntilCommitted() && durable.clustered();
+  }
+
   /** Whether a change (a send, a queue change) is answered only once committed (durability commit). */
   boolean answersAfterCommit() {
     return durable != null && durable.holdsSendsUntilCommitted();

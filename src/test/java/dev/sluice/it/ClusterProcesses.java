@@ -232,6 +232,30 @@ final class ClusterProcesses implements AutoCloseable {
     throw new AssertionError("the cluster did not balance in " + within + ": " + last);
   }
 
+  /**
+   * Sends and receives a probe through whichever running node holds the queue's shard, until that
+   * works; answers when it first did, in ms after {@code since} ({@link System#nanoTime}).
+   */
+  long firstServed(String queue, long since) throws Exception {
+    long deadline = since + TimeUnit.SECONDS.toNanos(30);
+    boolean fifo = queue.endsWith(".fifo");
+    while (System.nanoTime() < deadline) {
+      Node owner = ownerOf(queue);
+      if (owner != null) {
+        try (SqsClient sqs = owner.clientWithoutRetries()) {
+          sqs.sendMessage(b -> b.queueUrl(owner.url(queue)).messageBody("probe").messageGroupId(fifo ? "p" : null)
+              .messageDeduplicationId(fifo ? "probe-" + System.nanoTime() : null));
+          sqs.receiveMessage(b -> b.queueUrl(owner.url(queue)).maxNumberOfMessages(1).visibilityTimeout(0));
+          return (System.nanoTime() - since) / 1_000_000;
+        } catch (software.amazon.awssdk.services.sqs.model.SqsException notYet) {
+          // ServiceUnavailable while the shard is claimed and loaded
+        }
+      }
+      Thread.sleep(50);
+    }
+    throw new AssertionError(queue + " was not served again within 30 s");
+  }
+
   void kill(Node n) throws Exception {
     n.process().destroyForcibly();
     assertTrue(n.process().waitFor(10, TimeUnit.SECONDS));
