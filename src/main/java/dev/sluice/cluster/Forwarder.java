@@ -92,8 +92,8 @@ final class Forwarder implements RemoteShards {
     if (owner == null || !link.isMember(owner)) {
       // Nobody serves it yet: it is moving, or its owner just failed. (This node itself may be the
       // owner, loading the shard: the request then goes to its own address, and waits likewise.)
-      retry(() -> attempt(call, tries + 1, answer), call.deadline(), tries, answer,
-          "no node serves shard " + shard + " now");
+      retry(() -> attempt(call, tries + 1, answer), call.deadline(), tries, answer, owner == null
+          ? "no node serves shard " + shard + " now" : "node " + owner + " of shard " + shard + " is no member now");
       return;
     }
     long timeout = answerMillis(call.body());
@@ -116,8 +116,8 @@ final class Forwarder implements RemoteShards {
             return;
           }
           if (reply instanceof Frame.NotHere notHere) {
-            if (notHere.ownerHint() != null) {
-              shards.hint(shard, notHere.ownerHint(), shards.epochOf(shard) + 1);
+            if (notHere.ownerHint() != null && !notHere.ownerHint().equals(owner)) {
+              shards.hint(shard, notHere.ownerHint());
             }
             retry(() -> attempt(call, tries + 1, answer), call.deadline(), tries, answer,
                 "shard " + shard + " is moving");

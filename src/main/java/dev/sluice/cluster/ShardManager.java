@@ -67,7 +67,7 @@ public final class ShardManager {
   private long early = -1;
   private int rounds;
   /** Every this many rounds, the cluster's queues are read too (dead-letter targets on other nodes). */
-  static final int QUEUES_EVERY_ROUNDS = 4;
+  static final int QUEUES_EVERY_ROUNDS = 2;
   private boolean leaving;
   private boolean stopped;
   private final Promise<Void> allReleased = Promise.promise();
@@ -106,12 +106,12 @@ public final class ShardManager {
     return routedEpoch.get(shard);
   }
 
-  /** From any thread: another node said it holds {@code shard} at {@code epoch} (a hint, newer than the last read). */
-  public void hint(int shard, String owner, long epoch) {
-    if (epoch > routedEpoch.get(shard)) {
-      routedEpoch.set(shard, epoch);
-      routedTo.set(shard, owner);
-    }
+  /**
+   * From any thread: another node believes {@code owner} holds {@code shard}: calls go there until
+   * the next read of the leases, which alone is authoritative (the epoch is left as read).
+   */
+  public void hint(int shard, String owner) {
+    routedTo.set(shard, owner);
   }
 
   /** This node's epoch of a shard it holds, or -1. */
@@ -304,10 +304,8 @@ public final class ShardManager {
       boolean expired = r.remainingMillis() == null || r.remainingMillis() <= 0;
       claimable[r.shard()] = r.released() || r.owner() == null || expired;
       owners[r.shard()] = claimable[r.shard()] ? null : r.owner();
-      if (r.epoch() >= routedEpoch.get(r.shard())) {
-        routedEpoch.set(r.shard(), r.epoch());
-        routedTo.set(r.shard(), owners[r.shard()]);
-      }
+      routedEpoch.set(r.shard(), r.epoch());
+      routedTo.set(r.shard(), owners[r.shard()]);
     }
     String[] target = ShardAssignment.rebalance(owners, members);
     boolean member = members.contains(nodeId) && !leaving;

@@ -154,7 +154,7 @@ class ClusterFencingIT {
         return null;
       }));
     }
-    Thread.sleep(1500);
+    Thread.sleep(1000);
     // The node's next writes wait in PostgreSQL behind a table lock, before anything of them runs,
     // while it is frozen and its shards move; the lock then lets them run, after the take-over.
     PgConnection lock = PgConnection.connect(vertx, PgConnectOptions.fromUri(cluster.pgUrl)).await(10, TimeUnit.SECONDS);
@@ -174,7 +174,7 @@ class ClusterFencingIT {
     } finally {
       lock.close().await(10, TimeUnit.SECONDS);
     }
-    Thread.sleep(3000);
+    Thread.sleep(1500);
     running.set(false);
     for (Future<?> f : load) {
       f.get(60, TimeUnit.SECONDS);

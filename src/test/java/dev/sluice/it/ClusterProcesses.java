@@ -106,15 +106,42 @@ final class ClusterProcesses implements AutoCloseable {
 
   /** Starts {@code size} nodes at once; answers when every one is ready. */
   static ClusterProcesses start(String pgUrl, Vertx vertx, int size, Map<String, String> extraEnv) throws Exception {
+    return start(pgUrl, vertx, size, size, extraEnv);
+  }
+
+  /**
+   * A cluster of {@code size} nodes (each knows all the others' addresses) of which the first
+   * {@code started} start now; answers when those are ready.
+   */
+  static ClusterProcesses start(String pgUrl, Vertx vertx, int size, int started, Map<String, String> extraEnv)
+      throws Exception {
     ClusterProcesses c = new ClusterProcesses(pgUrl, vertx, size, extraEnv);
     for (int i = 0; i < size; i++) {
       c.nodes.add(null);
+    }
+    for (int i = 0; i < started; i++) {
       c.startNode(i);
     }
-    for (Node n : c.nodes) {
-      QuickstartIT.awaitPort(n.httpPort(), n.process());
+    for (int i = 0; i < started; i++) {
+      QuickstartIT.awaitPort(c.nodes.get(i).httpPort(), c.nodes.get(i).process());
     }
     return c;
+  }
+
+  /** The HTTP ports of every node, started or not. */
+  List<Integer> httpPorts() {
+    List<Integer> out = new ArrayList<>();
+    for (int p : httpPorts) {
+      out.add(p);
+    }
+    return out;
+  }
+
+  /** Stops a node as an operator does (SIGTERM) and waits for it to exit; answers its exit code. */
+  int stop(Node n) throws Exception {
+    n.process().destroy();
+    assertTrue(n.process().waitFor(60, TimeUnit.SECONDS), n.name() + " stopped within 60 s");
+    return n.process().exitValue();
   }
 
   /** (Re)starts node {@code i} with its ports; does not wait. */
@@ -178,7 +205,7 @@ final class ClusterProcesses implements AutoCloseable {
   Node ownerOf(String queue) throws Exception {
     String owner = owners()[shardOf(queue)];
     for (Node n : nodes) {
-      if (n.process().isAlive() && owner != null && owner.equals(nodeId(n))) {
+      if (n != null && n.process().isAlive() && owner != null && owner.equals(nodeId(n))) {
         return n;
       }
     }
@@ -207,7 +234,7 @@ final class ClusterProcesses implements AutoCloseable {
     while (System.nanoTime() < deadline) {
       List<String> live = new ArrayList<>();
       for (Node n : nodes) {
-        String id = n.process().isAlive() ? nodeId(n) : null;
+        String id = n != null && n.process().isAlive() ? nodeId(n) : null;
         if (id != null) {
           live.add(id);
         }

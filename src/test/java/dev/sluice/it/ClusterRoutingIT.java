@@ -184,7 +184,7 @@ class ClusterRoutingIT {
           .queueName(source + "-bad").attributesWithStrings(Map.of("RedrivePolicy", "{\"deadLetterTargetArn\":\""
               + dlqArn + "-missing\",\"maxReceiveCount\":\"1\"}"))), "a target that does not exist is refused");
       sqs.sendMessage(b -> b.queueUrl(sourceUrl).messageBody("poison"));
-      Thread.sleep(4000); // the shard managers' read of the cluster's queues (every few seconds)
+      Thread.sleep(2500); // the shard managers' read of the cluster's queues (every other round)
       assertEquals(1, sqs.receiveMessage(b -> b.queueUrl(sourceUrl).visibilityTimeout(0)).messages().size());
       // Received once already: the next receive moves it to the dead-letter queue instead.
       List<Message> again = sqs.receiveMessage(b -> b.queueUrl(sourceUrl).waitTimeSeconds(1)).messages();
