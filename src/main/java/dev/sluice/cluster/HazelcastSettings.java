@@ -37,6 +37,11 @@ public final class HazelcastSettings {
     config.addMapConfig(new MapConfig("__vertx.haInfo").setBackupCount(1));
     config.addMapConfig(new MapConfig("__vertx.nodeInfo").setBackupCount(1));
     config.setClusterName(c.name());
+    // Vert.x keeps only its event-bus subscriptions and two small maps here: 71 partitions instead of
+    // 271 make joins and leaves (each moves partitions) quicker, and Hazelcast's own metrics collection
+    // serves nobody (Sluice's meters are Micrometer's).
+    config.setProperty("hazelcast.partition.count", "71");
+    config.getMetricsConfig().setEnabled(false);
     network(config.getNetworkConfig(), c);
     // By default Hazelcast binds the wildcard whatever the interfaces say; they would only choose the address it uses.
     config.setProperty("hazelcast.socket.bind.any", "false");

@@ -103,6 +103,8 @@ class HazelcastSettingsTest {
     assertEquals("1", c.getProperty("hazelcast.heartbeat.interval.seconds"));
     assertEquals("1", c.getProperty("hazelcast.wait.seconds.before.join"));
     assertEquals("5", c.getProperty("hazelcast.merge.first.run.delay.seconds"), "a dropped member comes back soon");
+    assertEquals("71", c.getProperty("hazelcast.partition.count"));
+    assertEquals(false, c.getMetricsConfig().isEnabled());
     assertEquals("5", c.getProperty("hazelcast.merge.next.run.delay.seconds"));
     assertEquals("false", c.getProperty("hazelcast.phone.home.enabled"));
     assertEquals("false", c.getProperty("hazelcast.shutdownhook.enabled"));

@@ -128,7 +128,8 @@ class ClusterOperationsIT {
       cluster.awaitBalanced(Duration.ofSeconds(60));
       System.out.println("ClusterOperationsIT: a fourth node joined; " + seen.acknowledged.size() + " sends so far");
 
-      // 2. A rolling restart, one node at a time.
+      // 2. A rolling restart, one node at a time, each next one as soon as the last is ready (as a
+      // Deployment's rolling update goes: it waits for readiness, not for the shards to settle).
       for (int i = 0; i < 4; i++) {
         Node n = cluster.nodes.get(i);
         long stopping = System.nanoTime();
@@ -136,9 +137,9 @@ class ClusterOperationsIT {
         long stoppedMillis = (System.nanoTime() - stopping) / 1_000_000;
         Node again = cluster.startNode(i);
         QuickstartIT.awaitPort(again.httpPort(), again.process());
-        cluster.awaitBalanced(Duration.ofSeconds(60));
         System.out.println("ClusterOperationsIT: " + n.name() + " stopped in " + stoppedMillis + " ms and is back");
       }
+      cluster.awaitBalanced(Duration.ofSeconds(60));
       assertEquals(List.of(), List.copyOf(seen.failures), "no client call failed through the join and the restarts");
 
       // 3. The node holding the FIFO queue is killed.

@@ -222,7 +222,7 @@ class ShardFenceIT {
    */
   @Test
   void writersTakeOversAndRenewalsAtRandomNeverLetAnOldEpochCommitAfterItsTakeOver() throws Exception {
-    long runMillis = 6_000;
+    long runMillis = 4_000;
     AtomicBoolean running = new AtomicBoolean(true);
     Map<Integer, Long> current = new ConcurrentHashMap<>();
     for (int s = 0; s < SHARDS; s++) {
