@@ -100,8 +100,10 @@ final class Forwarder implements RemoteShards {
     Frame.Request frame = new Frame.Request(link.nodeId(), link.nextSequence(), owner, call.requestId(), shard,
         timeout, call.actionId(), call.caller(), call.body());
     // The caller leaving while the call runs on the owner ends it there too (a long poll's wait).
-    call.gone().onFire(() -> link.context().runOnContext(v -> link.send(owner,
-        new Frame.Cancel(link.nodeId(), link.nextSequence(), owner, call.requestId()))));
+    if (call.gone() != CallerGone.NOT_WATCHED) { // shared by every call that never waits: never fires
+      call.gone().onFire(() -> link.context().runOnContext(v -> link.send(owner,
+          new Frame.Cancel(link.nodeId(), link.nextSequence(), owner, call.requestId()))));
+    }
     link.request(owner, frame, new DeliveryOptions().setSendTimeout(timeout + ANSWER_SLACK_MILLIS))
         .onComplete((reply, failure) -> {
           if (failure != null) {

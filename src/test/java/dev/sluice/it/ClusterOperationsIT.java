@@ -56,7 +56,11 @@ import software.amazon.awssdk.services.sqs.model.MessageSystemAttributeName;
 @NeedsTools(Tool.POSTGRESQL)
 class ClusterOperationsIT {
   static final long FAILOVER_TARGET_MILLIS = 5_000;
-  static final int VISIBILITY_SECONDS = 5;
+  /**
+   * Long enough that a delete still finds its message in flight when a hand-over delays it by a few
+   * seconds (a forwarded call waits up to cluster.retryMillis for its shard).
+   */
+  static final int VISIBILITY_SECONDS = 8;
   static final int GROUPS = 4;
   static ThrowawayPostgres pg;
   static Vertx vertx;

@@ -138,8 +138,18 @@ final class TestServer implements AutoCloseable {
     awaitParked(0);
   }
 
+  private boolean stopped;
+
+  /** Stops the server with {@code graceMillis} to finish what it holds; {@link #close} then does nothing. */
+  void stop(long graceMillis) throws TimeoutException {
+    stopped = true;
+    sluice.stop(graceMillis).await(graceMillis + 10_000, TimeUnit.MILLISECONDS);
+  }
+
   @Override
   public void close() throws TimeoutException {
-    sluice.stop().await(10, TimeUnit.SECONDS);
+    if (!stopped) {
+      sluice.stop().await(10, TimeUnit.SECONDS);
+    }
   }
 }
