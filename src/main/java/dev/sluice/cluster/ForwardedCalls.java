@@ -110,7 +110,7 @@ final class ForwardedCalls {
           request.shard(), epoch, (Record) result.result());
     } else if (result.cause() instanceof ShardNotHere notHere) {
       reply = new Frame.NotHere(link.nodeId(), link.nextSequence(), request.sender(), request.requestId(),
-          request.shard(), shards.ownerOf(notHere.shard()));
+          request.shard(), shards.routing().ownerOf(notHere.shard()));
     } else if (result.cause() instanceof SqsException e) {
       reply = Frame.Failure.of(link.nodeId(), link.nextSequence(), request.sender(), request.requestId(),
           request.shard(), epoch, e);

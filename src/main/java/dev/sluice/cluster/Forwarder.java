@@ -45,11 +45,11 @@ final class Forwarder implements RemoteShards {
   static final int PORTABLE = -2;
 
   private final ClusterLink link;
-  private final ShardManager shards;
+  private final RoutingTable shards;
   private final long retryMillis;
   private final AtomicLong requestIds = new AtomicLong();
 
-  Forwarder(ClusterLink link, ShardManager shards, long retryMillis) {
+  Forwarder(ClusterLink link, RoutingTable shards, long retryMillis) {
     this.link = link;
     this.shards = shards;
     this.retryMillis = retryMillis;

@@ -25,7 +25,7 @@ public final class Forwarding {
     ClusterLink link = new ClusterLink(node, secret.isEmpty() ? derived(databaseKey)
         : secret.getBytes(StandardCharsets.UTF_8));
     new ForwardedCalls(link, engine, shards, serving);
-    engine.connect(new Forwarder(link, shards, retryMillis));
+    engine.connect(new Forwarder(link, shards.routing(), retryMillis));
   }
 
   private static byte[] derived(byte[] databaseKey) {

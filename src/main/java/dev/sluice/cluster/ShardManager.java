@@ -15,8 +15,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicLongArray;
-import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.Supplier;
 
 /**
@@ -71,12 +69,7 @@ public final class ShardManager {
   private boolean leaving;
   private boolean stopped;
   private final Promise<Void> allReleased = Promise.promise();
-  /**
-   * Who holds each shard by the last leases read (null: released, expired or never claimed), and at
-   * which epoch, for routing calls; written here each round, read from any thread.
-   */
-  private final AtomicReferenceArray<String> routedTo;
-  private final AtomicLongArray routedEpoch;
+  private final RoutingTable routing;
 
   private ShardManager(Vertx vertx, Context context, QueueEngine engine, PgConnectOptions options, String nodeId,
       int shards, long leaseMillis, Supplier<Set<String>> clusterMembers) {
@@ -92,26 +85,12 @@ public final class ShardManager {
       leases[i] = new ShardLease(leaseMillis, MARGIN_MILLIS);
     }
     this.claimableRounds = new int[shards];
-    this.routedTo = new AtomicReferenceArray<>(shards);
-    this.routedEpoch = new AtomicLongArray(shards);
+    this.routing = new RoutingTable(shards);
   }
 
-  /** From any thread: the node holding {@code shard} as last read from PostgreSQL, or null. */
-  public String ownerOf(int shard) {
-    return routedTo.get(shard);
-  }
-
-  /** From any thread: the latest epoch of {@code shard} this node knows of. */
-  public long epochOf(int shard) {
-    return routedEpoch.get(shard);
-  }
-
-  /**
-   * From any thread: another node believes {@code owner} holds {@code shard}: calls go there until
-   * the next read of the leases, which alone is authoritative (the epoch is left as read).
-   */
-  public void hint(int shard, String owner) {
-    routedTo.set(shard, owner);
+  /** Where calls for each shard go, by the leases this manager last read. */
+  public RoutingTable routing() {
+    return routing;
   }
 
   /** This node's epoch of a shard it holds, or -1. */
@@ -304,8 +283,7 @@ public final class ShardManager {
       boolean expired = r.remainingMillis() == null || r.remainingMillis() <= 0;
       claimable[r.shard()] = r.released() || r.owner() == null || expired;
       owners[r.shard()] = claimable[r.shard()] ? null : r.owner();
-      routedEpoch.set(r.shard(), r.epoch());
-      routedTo.set(r.shard(), owners[r.shard()]);
+      routing.read(r.shard(), owners[r.shard()], r.epoch());
     }
     String[] target = ShardAssignment.rebalance(owners, members);
     boolean member = members.contains(nodeId) && !leaving;

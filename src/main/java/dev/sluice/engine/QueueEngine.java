@@ -207,11 +207,6 @@ public final class QueueEngine {
     return remote == RemoteShards.NONE ? null : onQueueShard(check);
   }
 
-  /** The shard of {@code key}, as every node computes it. */
-  public int shardOf(QueueKey key) {
-    return router.shardOf(key);
-  }
-
   /**
    * The names starting with {@code prefix} of the queues of {@code place} on those of
    * {@code shards} that serve here (asked by another node's ListQueues), with the shards answered.

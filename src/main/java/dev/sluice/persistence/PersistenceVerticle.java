@@ -9,7 +9,6 @@ import io.vertx.core.Context;
 import io.vertx.pgclient.PgException;
 import io.vertx.sqlclient.Pool;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -90,12 +89,8 @@ public final class PersistenceVerticle extends VerticleBase {
   private final DatabaseFence databaseFence;
   /** Set once PostgreSQL has refused a write of this server's epoch: every later batch fails at once. */
   private Throwable fencedBy;
-  /**
-   * Cluster mode, per shard: the highest epoch PostgreSQL refused (an epoch only grows, so every
-   * epoch up to it is stale too), and that refusal, which later submissions of it fail with at once.
-   */
-  private final Map<Integer, Long> staleThrough = new HashMap<>();
-  private final Map<Integer, Throwable> staleBecause = new HashMap<>();
+  /** Cluster mode: the shard epochs PostgreSQL refused. */
+  private final StaleShards stale = new StaleShards();
   /** A submission taken while building a batch that must go into the next one instead. */
   private Submission carried;
   private volatile Consumer<Map<Integer, Long>> shardsFenced = stale -> {};
@@ -285,9 +280,9 @@ public final class PersistenceVerticle extends VerticleBase {
       if (s == null) {
         break;
       }
-      Throwable stale = staleFence(s);
-      if (stale != null) {
-        refuse(List.of(s), stale); // its shard moved on: PostgreSQL would refuse it, and the batch with it
+      Throwable refusal = stale.refusalOf(s.shards());
+      if (refusal != null) {
+        refuse(List.of(s), refusal); // its shard moved on: PostgreSQL would refuse it, and the batch with it
         continue;
       }
       if (epochMovedOn(tx, s)) {
@@ -299,20 +294,6 @@ public final class PersistenceVerticle extends VerticleBase {
       bytes += s.bytes();
     }
     return tx.taken.isEmpty() ? null : tx.sealed();
-  }
-
-  /** The refusal a submission of a shard epoch PostgreSQL already refused fails with, or null. */
-  private Throwable staleFence(Submission s) {
-    if (s.shards() == null || staleThrough.isEmpty()) {
-      return null;
-    }
-    for (int i = 0; i < s.shards().size(); i++) {
-      Long through = staleThrough.get(s.shards().shard(i));
-      if (through != null && s.shards().epoch(i) <= through) {
-        return staleBecause.get(s.shards().shard(i));
-      }
-    }
-    return null;
   }
 
   /** Whether {@code s} carries another epoch than {@code tx} for one of its shards. */
@@ -425,20 +406,13 @@ public final class PersistenceVerticle extends VerticleBase {
    * into a new batch in the same lane. Should the refusal name none of the batch's submissions
    * (it cannot, but a loop writing the same batch for ever must not follow), the batch fails whole.
    */
-  private void writeAllBut(Transaction tx, Throwable failure, Map<Integer, Long> stale) {
-    Map<Integer, Long> news = new TreeMap<>(); // batches written at once may be refused for the same shard
-    stale.forEach((shard, epoch) -> {
-      if (epoch > staleThrough.getOrDefault(shard, Long.MIN_VALUE)) {
-        staleThrough.put(shard, epoch);
-        staleBecause.put(shard, failure);
-        news.put(shard, epoch);
-      }
-    });
+  private void writeAllBut(Transaction tx, Throwable failure, Map<Integer, Long> refusedPairs) {
+    Map<Integer, Long> news = stale.refused(refusedPairs, failure);
     writing.remove(tx);
     Transaction again = new Transaction();
     List<Submission> refused = new ArrayList<>();
     for (Submission s : tx.taken) {
-      if (staleFence(s) != null) {
+      if (stale.refusalOf(s.shards()) != null) {
         refused.add(s);
       } else {
         again.add(s);
