@@ -324,4 +324,49 @@ class BatchWriterIT {
     cleanUp.deleted(7, 5000);
     write(cleanUp, false, new DatabaseFence(UNCLAIMED), 0);
   }
+  /**
+   * A delete finds each row by its queue and key in the plan PostgreSQL caches for the writer's
+   * prepared statement (a generic plan, estimated without the arrays' sizes), whether or not the
+   * messages have statistics yet; the queues table, a few rows, never gets them from autovacuum.
+   * When the purge key was joined from the queue row, that plan found the rows by queue alone (or
+   * scanned the table) and filtered them by key: every delete cost the queue's depth, a ceiling of
+   * about 4,300 msgs/s on durable send-receive-delete loops on two cores.
+   */
+  @Test
+  void aDeleteFindsEachRowByItsKeyInTheCachedPlan() throws Exception {
+    io.vertx.sqlclient.SqlConnection conn = pool.getConnection().await(10, TimeUnit.SECONDS);
+    try {
+      // Fresh copies of the two tables (as a new database has them: no statistics, whatever the
+      // other tests did), a queue of a thousand rows, in a transaction that leaves nothing behind.
+      run(conn, "BEGIN");
+      run(conn, "CREATE SCHEMA plan_check");
+      run(conn, "SET LOCAL search_path = plan_check");
+      run(conn, "CREATE TABLE sluice_queues (LIKE public.sluice_queues INCLUDING ALL)");
+      run(conn, "CREATE TABLE sluice_messages (LIKE public.sluice_messages INCLUDING ALL)");
+      run(conn, "INSERT INTO sluice_queues (id, name, created_at, modified_at, attributes, tags)"
+          + " VALUES (7, 'orders', 1, 1, '{}', '{}')");
+      run(conn, "INSERT INTO sluice_messages (queue_id, message_key, message_id, sent_at, sequence_number,"
+          + " visible_at, receive_count, first_receive_at, receipt_sequence, first_visible_at, content)"
+          + " SELECT 7, k, gen_random_uuid(), 0, 0, 0, 0, 0, 0, 0, '\\x00'::bytea FROM generate_series(1, 1000) k");
+      run(conn, "SET LOCAL plan_cache_mode = force_generic_plan");
+      run(conn, "PREPARE planned_delete(bigint[], bigint[]) AS " + BatchWriter.delete(1));
+      String byKey = "Index Cond: ((queue_id = d.queue_id) AND (message_key = d.message_key))";
+      String plan = run(conn, "EXPLAIN EXECUTE planned_delete('{7}', '{1}')");
+      assertTrue(plan.contains(byKey), "before any statistics:\n" + plan);
+      run(conn, "ANALYZE sluice_messages");
+      plan = run(conn, "EXPLAIN EXECUTE planned_delete('{7}', '{1}')");
+      assertTrue(plan.contains(byKey), "with the messages' statistics:\n" + plan);
+    } finally {
+      run(conn, "ROLLBACK");
+      run(conn, "DEALLOCATE ALL");
+      conn.close().await(10, TimeUnit.SECONDS);
+    }
+  }
+
+  /** Runs {@code sql} on {@code conn}; answers the first column of its rows, a line each. */
+  private static String run(io.vertx.sqlclient.SqlConnection conn, String sql) throws Exception {
+    StringBuilder out = new StringBuilder();
+    conn.query(sql).execute().await(10, TimeUnit.SECONDS).forEach(r -> out.append(r.getValue(0)).append('\n'));
+    return out.toString();
+  }
 }
