@@ -29,6 +29,8 @@ import dev.sluice.api.StartMessageMoveTask;
 import dev.sluice.api.TagQueue;
 import dev.sluice.api.UntagQueue;
 import dev.sluice.engine.AdoptDeadLetter;
+import dev.sluice.engine.AdoptRedriven;
+import dev.sluice.engine.CheckMoveTarget;
 import dev.sluice.engine.CheckRedriveTarget;
 import dev.sluice.engine.MessageTransfer;
 import dev.sluice.engine.PushRequests;
@@ -106,7 +108,11 @@ public final class RecordTypes {
       CheckRedriveTarget.Checked.class,
       PushRequests.VisibilityTimeout.class,
       PushRequests.Seconds.class,
-      PushRequests.GiveBack.class);
+      PushRequests.GiveBack.class,
+      CheckMoveTarget.class,
+      CheckMoveTarget.Checked.class,
+      AdoptRedriven.class,
+      AdoptRedriven.Adopted.class);
 
   /** Every type a frame's body may be: the api records, then the internal ones. */
   public static List<Class<? extends Record>> all() {

@@ -64,6 +64,8 @@ public final class ShardManager {
   /** A round brought forward to when a lease or member row of another node runs out; -1: none. */
   private long early = -1;
   private int rounds;
+  /** The last round's moves reached {@link #MOVES_AT_ONCE}: some may wait for a slot. */
+  private boolean capped;
   /** Every this many rounds, the cluster's queues are read too (dead-letter targets on other nodes). */
   static final int QUEUES_EVERY_ROUNDS = 2;
   private boolean leaving;
@@ -303,8 +305,19 @@ public final class ShardManager {
         handOver(s);
       }
     }
+    // More may be waiting than the cap let start: the next round comes as soon as a move ends.
+    capped = moving.size() >= MOVES_AT_ONCE;
     if (leaving && held().isEmpty() && moving.isEmpty()) {
       allReleased.tryComplete();
+    }
+  }
+
+  /** A claim or hand-over ended: if the last round left moves waiting, the next round is now. */
+  private void moved(int shard) {
+    moving.remove(shard);
+    if (capped && !stopped) {
+      capped = false;
+      round();
     }
   }
 
@@ -334,7 +347,7 @@ public final class ShardManager {
             return engine.dropShard(shard, "shard " + shard + " could not be loaded").transform(x -> release(shard));
           });
     }).onComplete((done, failure) -> {
-      moving.remove(shard);
+      moved(shard);
       if (failure != null) {
         LOG.log(System.Logger.Level.WARNING, "Claim of shard " + shard + " failed: " + failure.getMessage());
       }
@@ -347,7 +360,7 @@ public final class ShardManager {
     engine.handOverShard(shard)
         .compose(drained -> release(shard))
         .onComplete((done, failure) -> {
-          moving.remove(shard);
+          moved(shard);
           if (failure != null) {
             // Not released: the lease runs out by itself, and the next owner waits for it.
             LOG.log(System.Logger.Level.WARNING, "Hand-over of shard " + shard + " failed: " + failure.getMessage());

@@ -26,6 +26,11 @@ import java.util.concurrent.ConcurrentHashMap;
 final class CrossShard implements DeadLetterRoute, MessageMover, QueueDirectory {
   /** Why a move task fails when a destination queue is gone (AWS API reference: StartMessageMoveTask). */
   static final String NON_EXISTENT_QUEUE = "AWS.SimpleQueueService.NonExistentQueue";
+  /**
+   * Why a move task fails when another node did not take a batch in time (cluster mode; the batch
+   * is back in the dead-letter queue, and a new task takes it on), in the form of SQS's reasons.
+   */
+  static final String SERVICE_UNAVAILABLE = "AWS.SimpleQueueService.ServiceUnavailable";
 
   private final ShardRouter router;
   private volatile ShardDispatcher dispatcher;
@@ -151,10 +156,12 @@ final class CrossShard implements DeadLetterRoute, MessageMover, QueueDirectory 
         byDestination.computeIfAbsent(destination, k -> new ArrayList<>()).add(m);
       }
     }
+    int sourceShard = router.shardOf(sourceKey);
     List<Future<List<Message>>> deliveries = new ArrayList<>();
     List<QueueKey> destinations = new ArrayList<>(byDestination.keySet());
-    byDestination.forEach((destination, messages) -> deliveries.add(
-        dispatcher.call(router.shardOf(destination), (s, reply) -> {
+    byDestination.forEach((destination, messages) -> deliveries.add(remote(destination)
+        ? deliverToNode(destination, messages, sourceShard)
+        : dispatcher.call(router.shardOf(destination), (s, reply) -> {
           QueueState q = s.find(destination);
           if (q == null) {
             reply.succeed(messages);
@@ -167,17 +174,45 @@ final class CrossShard implements DeadLetterRoute, MessageMover, QueueDirectory 
         })));
     Future.join(deliveries).onComplete(done -> {
       List<Message> undelivered = new ArrayList<>(nowhere);
+      List<Message> movedAway = new ArrayList<>();
+      String failure = null;
       for (int i = 0; i < deliveries.size(); i++) {
         Future<List<Message>> d = deliveries.get(i);
+        List<Message> sent = byDestination.get(destinations.get(i));
         // A delivery that failed outright delivered nothing: adopting validates nothing and cannot
-        // fail part-way.
-        undelivered.addAll(d.succeeded() ? d.result() : byDestination.get(destinations.get(i)));
+        // fail part-way, and another node's adoption is one fenced write.
+        undelivered.addAll(d.succeeded() ? d.result() : sent);
+        if (d.failed()) {
+          failure = SERVICE_UNAVAILABLE;
+        } else if (remote(destinations.get(i)) && d.result().isEmpty()) {
+          movedAway.addAll(sent);
+        }
       }
       int arrived = batch.size() - undelivered.size();
-      dispatcher.call(router.shardOf(sourceKey), (s, reply) -> {
-        task.delivered(arrived, undelivered, undelivered.isEmpty() ? null : NON_EXISTENT_QUEUE, s.now());
+      String reason = failure != null ? failure : undelivered.isEmpty() ? null : NON_EXISTENT_QUEUE;
+      dispatcher.call(sourceShard, (s, reply) -> {
+        QueueState source = s.find(sourceKey);
+        if (source != null) {
+          movedAway.forEach(source::movedAway);
+        }
+        task.delivered(arrived, undelivered, reason, s.now());
         reply.succeed(null);
       });
     });
+  }
+
+  /**
+   * A move task's batch for a queue another node holds: its content goes there, written there with
+   * the deletes of these rows, fenced by the source shard's epoch too (as {@link #moveToNode} sends
+   * a dead letter). Answers the messages it did not take: all of them when the queue is gone.
+   */
+  private Future<List<Message>> deliverToNode(QueueKey destination, List<Message> messages, int sourceShard) {
+    dev.sluice.persistence.ShardFence fence = engine.fenceOf(sourceShard);
+    if (fence == null) {
+      return Future.failedFuture(new ShardNotHere(sourceShard));
+    }
+    List<MessageTransfer> transfers = messages.stream().map(MessageTransfer::of).toList();
+    return engine.onQueueShard(new AdoptRedriven(destination, transfers, fence.shard(0), fence.epoch(0)))
+        .map(adopted -> adopted.adopted() ? List.<Message>of() : messages);
   }
 }

@@ -8,7 +8,8 @@ import java.util.Map;
 import java.util.UUID;
 
 /**
- * A message on its way to a queue on another node (a dead letter, design page cluster.md, §2.13):
+ * A message on its way to a queue on another node (a dead letter, or a move task's, design page
+ * cluster.md, §2.13):
  * its content and receive history, and the row it leaves, which the receiving node deletes in the
  * same write that stores it there.
  */

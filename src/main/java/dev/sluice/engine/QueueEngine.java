@@ -32,6 +32,7 @@ public final class QueueEngine {
   private final RedriveActions redrive;
   private final ShardDispatcher dispatcher;
   private final MemoryBudget budget;
+  private final QueueAccess access;
   private final ShardSlots slots;
   private final ShardDeployments deployments;
   private final DurableStore durable;
@@ -43,6 +44,7 @@ public final class QueueEngine {
   private QueueEngine(ShardDispatcher dispatcher, ServingGate gate, ShardRouter router, CrossShard crossShard,
       MemoryBudget budget, QueueAccess access, ShardSlots slots, ShardDeployments deployments, DurableStore durable) {
     this.dispatcher = dispatcher;
+    this.access = access;
     this.budget = budget;
     this.slots = slots;
     this.deployments = deployments;
@@ -60,7 +62,7 @@ public final class QueueEngine {
     this.sends = new SendActions(owningShard);
     this.receives = new ReceiveActions(clients, dispatcher, router, access);
     this.receipts = new ReceiptActions(owningShard);
-    this.redrive = new RedriveActions(clients, router, checks, crossShard, access);
+    this.redrive = new RedriveActions(clients, router, checks, crossShard, access, this::checkedWhereHeld);
   }
 
   /**
@@ -202,9 +204,17 @@ public final class QueueEngine {
     return v == null ? null : v.tenure().submissions();
   }
 
-  /** Cluster mode: a redrive target checked where it is held; null for a single-node server. */
-  private Future<CheckRedriveTarget.Checked> checkedWhereHeld(CheckRedriveTarget check) {
+  /**
+   * Cluster mode: a redrive target, or a queue a move task sends to, checked where it is held; null
+   * for a single-node server.
+   */
+  private <T extends Record> Future<T> checkedWhereHeld(PortableCall<T> check) {
     return remote == RemoteShards.NONE ? null : onQueueShard(check);
+  }
+
+  /** {@code caller}'s permit to do {@code action}, for work run here for another node. */
+  Permit permit(Caller caller, String action) {
+    return access.permit(caller, action);
   }
 
   /**

@@ -14,6 +14,7 @@ import dev.sluice.model.QueueArns;
 import dev.sluice.model.QueueState;
 import io.vertx.core.Future;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * Dead-letter queue administration: ListDeadLetterSourceQueues (its page in the AWS API reference)
@@ -34,10 +35,16 @@ public final class RedriveActions {
   private final CrossShard crossShard;
 
   private final QueueAccess access;
+  /**
+   * Cluster mode: a check of a queue a move task sends to, made on whichever node holds it
+   * ({@link QueueEngine#onQueueShard}); null on a single-node server, which holds every queue.
+   */
+  private final Function<CheckMoveTarget, Future<CheckMoveTarget.Checked>> elsewhere;
 
   RedriveActions(ShardDispatcher dispatcher, ShardRouter router, RedriveChecks checks, CrossShard crossShard,
-      QueueAccess access) {
+      QueueAccess access, Function<CheckMoveTarget, Future<CheckMoveTarget.Checked>> elsewhere) {
     this.access = access;
+    this.elsewhere = elsewhere;
     this.dispatcher = dispatcher;
     this.router = router;
     this.checks = checks;
@@ -81,10 +88,9 @@ public final class RedriveActions {
     Permit receive = access.permit(c, "ReceiveMessage");
     Permit delete = access.permit(c, "DeleteMessage");
     Permit send = access.permit(c, "SendMessage");
-    Future<QueueState> destinationExists = destination == null
+    Future<Void> destinationExists = destination == null
         ? Future.succeededFuture()
-        : send.answered(dispatcher.call(router.shardOf(destination),
-            (s, reply) -> reply.succeed(existing(s, destination, "DestinationArn", send))));
+        : sendable(c, destination, "DestinationArn", send);
     Future<QueueState> sourceExists = start.answered(receive.answered(delete.answered(dispatcher.call(
         router.shardOf(source), (s, reply) -> reply.succeed(existing(s, source, "SourceArn", start, receive, delete))))));
     String sourceArn = QueueArns.arnOf(source);
@@ -98,10 +104,7 @@ public final class RedriveActions {
             return destinationExists.mapEmpty();
           }
           List<Future<Void>> sendable = sources.stream().map(n -> source.accountRegion().queue(n))
-              .map(k -> send.answered(dispatcher.<Void>call(router.shardOf(k), (s, reply) -> {
-                send.check(k, s.find(k));
-                reply.succeed(null);
-              }))).toList();
+              .map(k -> sendable(c, k, null, send)).toList();
           return Future.all(sendable).mapEmpty();
         })
         .compose(v -> start.answered(dispatcher.call(router.shardOf(source), (s, reply) -> {
@@ -110,6 +113,31 @@ public final class RedriveActions {
           MessageMoveTask task = q.startMoveTask(r.destinationArn(), rate, crossShard, s.now());
           reply.succeed(new StartMessageMoveTask.Response(TaskHandles.encode(task.taskId(), sourceArn)));
         })));
+  }
+
+  /**
+   * Whether the caller may send to {@code key}, which a move task would send to; when it is the
+   * destination ({@code parameter} names it), it must exist too. Asked on the queue's shard,
+   * wherever it is held.
+   */
+  private Future<Void> sendable(Caller c, QueueKey key, String parameter, Permit send) {
+    Future<CheckMoveTarget.Checked> clustered = elsewhere.apply(CheckMoveTarget.of(c, key, parameter));
+    if (clustered != null) {
+      return clustered.mapEmpty();
+    }
+    return send.answered(dispatcher.call(router.shardOf(key), (s, reply) -> {
+      sendable(s, key, parameter, send);
+      reply.succeed(null);
+    }));
+  }
+
+  /** On the shard of {@code key}: {@link #sendable(Caller, QueueKey, String, Permit)}'s check; throws its error. */
+  static void sendable(Shard s, QueueKey key, String parameter, Permit send) {
+    if (parameter == null) {
+      send.check(key, s.find(key));
+    } else {
+      existing(s, key, parameter, send);
+    }
   }
 
   public Future<ListMessageMoveTasks.Response> listMessageMoveTasks(Caller c, ListMessageMoveTasks.Request r) {

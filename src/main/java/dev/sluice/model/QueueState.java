@@ -243,11 +243,24 @@ public final class QueueState {
    */
   public void adoptTransferredDeadLetter(RestoredMessage content, long originQueueId, long originKey, String sourceArn,
       long nowMillis) {
+    adoptDeadLetter(transferred(content, originQueueId, originKey, nowMillis), sourceArn, nowMillis);
+  }
+
+  /**
+   * A message a move task redrives here from a queue on another node (cluster mode): as
+   * {@link #adoptRedriven}, charged and written as {@link #adoptTransferredDeadLetter} is.
+   */
+  public void adoptTransferredRedriven(RestoredMessage content, long originQueueId, long originKey, long nowMillis) {
+    adoptRedriven(transferred(content, originQueueId, originKey, nowMillis), nowMillis);
+  }
+
+  /** A message arriving from another node, charged to this node's budget, its origin row to delete. */
+  private Message transferred(RestoredMessage content, long originQueueId, long originKey, long nowMillis) {
     int held = ArrivingMessages.heldBytes(content);
     Message from = ArrivingMessages.restored(content, held, nowMillis);
     from.transferredFrom(originQueueId, originKey);
     env.budget().chargeAnyway(held);
-    adoptDeadLetter(from, sourceArn, nowMillis);
+    return from;
   }
 
   /** A message that left this queue for another node's arrived there: its memory charge here ends. */

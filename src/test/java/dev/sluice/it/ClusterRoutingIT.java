@@ -33,8 +33,8 @@ import software.amazon.awssdk.services.sqs.model.SendMessageBatchRequestEntry;
  * Cluster mode's routing: three packaged nodes on one PostgreSQL, and clients that each talk to
  * one node only. Every node answers every request: a call for a queue whose shard another node
  * holds is forwarded to it and answered from there, ListQueues lists the queues of every node, a
- * long poll waits on the owner and is woken by a send through any node, and a client that leaves
- * a long poll at its node ends it on the owner.
+ * long poll waits on the owner and is woken by a send through any node, a client that leaves a
+ * long poll at its node ends it on the owner, and dead letters and move tasks cross nodes.
  */
 @NeedsTools(Tool.POSTGRESQL)
 class ClusterRoutingIT {
@@ -169,7 +169,7 @@ class ClusterRoutingIT {
   }
 
   @Test
-  void aDeadLetterMovesToItsQueueOnAnotherNodeOnceAndIsListedFromAnyNode() throws Exception {
+  void aDeadLetterMovesToItsQueueOnAnotherNodeOnceAndMoveTasksRedriveItAcrossNodes() throws Exception {
     String dlq = cluster.queueOwnedBy(node(1), "dlq-", "");
     String source = cluster.queueOwnedBy(node(0), "source-", "");
     Node entry = node(2);
@@ -191,6 +191,7 @@ class ClusterRoutingIT {
       assertEquals(List.of(), again);
       List<Message> dead = sqs.receiveMessage(b -> b.queueUrl(dlqUrl).waitTimeSeconds(5)).messages();
       assertEquals(List.of("poison"), dead.stream().map(Message::body).toList(), "moved to the other node's queue");
+      sqs.changeMessageVisibility(b -> b.queueUrl(dlqUrl).receiptHandle(dead.get(0).receiptHandle()).visibilityTimeout(0));
       assertEquals("0", sqs.getQueueAttributes(b -> b.queueUrl(sourceUrl).attributeNames(QueueAttributeName.ALL))
           .attributesAsStrings().get("ApproximateNumberOfMessages"));
       try (SqsClient other = node(0).client()) {
@@ -199,9 +200,61 @@ class ClusterRoutingIT {
       }
     }
     // In PostgreSQL, once: the row left the source in the write that stored it in the dead-letter queue.
-    List<io.vertx.sqlclient.Row> rows = cluster.rows("SELECT q.name FROM sluice_messages m JOIN sluice_queues q"
-        + " ON q.id = m.queue_id WHERE q.name IN ('" + source + "', '" + dlq + "')");
-    assertEquals(List.of(dlq), rows.stream().map(r -> r.getString(0)).toList());
+    assertEquals(List.of(dlq), rowsOf(source, dlq));
+
+    // Move tasks of the dead-letter queue (node 1), started through node 0: back to the source (node 0),
+    // then to a destination on node 2, each message written once where it went.
+    String destination = cluster.queueOwnedBy(node(2), "destination-", "");
+    try (SqsClient sqs = node(0).client()) {
+      String dlqArn = arnOf(sqs, node(0).url(dlq));
+      assertEquals("ResourceNotFoundException", assertThrows(software.amazon.awssdk.services.sqs.model.SqsException.class,
+          () -> sqs.startMessageMoveTask(b -> b.sourceArn(dlqArn).destinationArn(dlqArn.replace(dlq, destination))))
+          .awsErrorDetails().errorCode(), "a destination that does not exist, asked of its node");
+      sqs.startMessageMoveTask(b -> b.sourceArn(dlqArn));
+      assertEquals("COMPLETED", awaitMoveTask(sqs, dlqArn), "back to its source, on another node");
+      assertEquals(List.of("poison"), sqs.receiveMessage(b -> b.queueUrl(node(0).url(source)).waitTimeSeconds(5))
+          .messages().stream().map(Message::body).toList());
+      assertEquals(List.of(source), rowsOf(source, dlq));
+
+      String destinationArn = arnOf(sqs, sqs.createQueue(b -> b.queueName(destination)).queueUrl());
+      for (int i = 0; i < 3; i++) {
+        int n = i;
+        sqs.sendMessage(b -> b.queueUrl(node(0).url(dlq)).messageBody("moved " + n));
+      }
+      sqs.startMessageMoveTask(b -> b.sourceArn(dlqArn).destinationArn(destinationArn));
+      assertEquals("COMPLETED", awaitMoveTask(sqs, dlqArn), "to a destination on a third node");
+      List<String> moved = new ArrayList<>();
+      for (int i = 0; i < 10 && moved.size() < 3; i++) {
+        sqs.receiveMessage(b -> b.queueUrl(node(0).url(destination)).maxNumberOfMessages(10).waitTimeSeconds(1))
+            .messages().forEach(m -> moved.add(m.body()));
+      }
+      assertEquals(List.of("moved 0", "moved 1", "moved 2"), moved.stream().sorted().toList());
+      assertEquals(List.of(destination, destination, destination, source), rowsOf(source, dlq, destination));
+    }
+  }
+
+  private static String arnOf(SqsClient sqs, String url) {
+    return sqs.getQueueAttributes(b -> b.queueUrl(url).attributeNames(QueueAttributeName.QUEUE_ARN))
+        .attributesAsStrings().get("QueueArn");
+  }
+
+  /** Waits for the move task of {@code dlqArn} to end; answers its status. */
+  private static String awaitMoveTask(SqsClient sqs, String dlqArn) throws InterruptedException {
+    for (int i = 0; i < 100; i++) {
+      var task = sqs.listMessageMoveTasks(b -> b.sourceArn(dlqArn)).results().get(0);
+      if (!task.status().equals("RUNNING")) {
+        return task.status() + (task.failureReason() == null ? "" : " " + task.failureReason());
+      }
+      Thread.sleep(100);
+    }
+    return "RUNNING";
+  }
+
+  /** The queue of each message row of these queues in PostgreSQL, sorted. */
+  private static List<String> rowsOf(String... queues) throws Exception {
+    return cluster.rows("SELECT q.name FROM sluice_messages m JOIN sluice_queues q ON q.id = m.queue_id"
+        + " WHERE q.name IN ('" + String.join("', '", queues) + "') ORDER BY q.name").stream()
+        .map(r -> r.getString(0)).toList();
   }
 
   @Test
