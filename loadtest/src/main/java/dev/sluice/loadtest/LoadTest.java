@@ -15,7 +15,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * → delete-batch; on a FIFO queue with {@code --groups N}), wake (long-poll wake-up latency),
  * parked (server memory per parked long poll), move (DLQ redrive rate of a message move task), and
  * fill and drain (the backlog benchmark's halves, on a queue named {@code --queue} exactly, so that
- * a drain run later finds what a fill left). See loadtest/README.md for the commands whose figures
+ * a drain run later finds what a fill left), and availability (whether a queue serves, round by
+ * round, while a script kills or stops cluster nodes). See loadtest/README.md for the commands whose figures
  * are in RESULTS.md.
  */
 public final class LoadTest {
@@ -23,7 +24,7 @@ public final class LoadTest {
 
   public static void main(String[] args) throws Exception {
     if (args.length == 0) {
-      System.err.println("usage: java -jar sluice-loadtest.jar send|send-batch|loop|wake|parked|move|push|fill|drain [--option value]...");
+      System.err.println("usage: java -jar sluice-loadtest.jar send|send-batch|loop|wake|parked|move|push|fill|drain|availability [--option value]...");
       System.exit(2);
     }
     String scenario = args[0];
@@ -39,8 +40,11 @@ public final class LoadTest {
         workers.add(w);
       }
       boolean fifo = o.groups() > 0;
-      boolean backlog = scenario.equals("fill") || scenario.equals("drain");
-      String queue = backlog ? o.queue()
+      // fill, drain and availability work on a queue named exactly, and so does any scenario given
+      // --queue-name (a cluster benchmark picks a name whose shard a given node holds)
+      boolean exact = scenario.equals("fill") || scenario.equals("drain") || scenario.equals("availability")
+          || !o.string("queue-name", "").isEmpty();
+      String queue = !o.string("queue-name", "").isEmpty() ? o.string("queue-name", "") : exact ? o.queue()
           : o.queue() + "-" + scenario + "-" + System.currentTimeMillis() + (fifo ? ".fifo" : "");
       JsonObject create = new JsonObject().put("QueueName", queue);
       if (fifo) {
@@ -85,6 +89,7 @@ public final class LoadTest {
         case "push" -> PushProbe.run(workers, queueUrl, o);
         case "fill" -> Fill.run(workers, queueUrl, o);
         case "drain" -> Drain.run(workers, queueUrl, o);
+        case "availability" -> AvailabilityProbe.run(workers.get(0), queueUrl, o);
         default -> throw new IllegalArgumentException("unknown scenario " + scenario);
       }
     } finally {

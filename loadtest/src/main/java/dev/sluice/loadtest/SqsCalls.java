@@ -21,9 +21,17 @@ final class SqsCalls {
   }
 
   Future<JsonObject> call(String action, Buffer body) {
+    return call(action, body, 0);
+  }
+
+  /** A call given up (failed) when no answer came within {@code timeoutMillis}; 0 waits for ever. */
+  Future<JsonObject> call(String action, Buffer body, long timeoutMillis) {
     RequestOptions options = new RequestOptions().setMethod(HttpMethod.POST).setHost(host).setPort(port).setURI("/")
         .putHeader("X-Amz-Target", "AmazonSQS." + action)
         .putHeader("Content-Type", "application/x-amz-json-1.0");
+    if (timeoutMillis > 0) {
+      options.setIdleTimeout(timeoutMillis);
+    }
     return client.request(options)
         .compose(req -> req.send(body))
         .compose(resp -> resp.body().compose(b -> resp.statusCode() == 200
