@@ -7,7 +7,8 @@
 #             closed-loop throughput, open-loop latency at RATE sends or LOOP_RATE loops a second (from
 #             when each request was due), and the CPU time of every node per request
 #   scale     the loop on three queues by three clients at once: first on one node alone, then on
-#             three nodes each holding one of the queues and serving its own client
+#             three nodes each holding one of the queues, each client through the node holding its
+#             queue, then each through the next node, which forwards every call
 #   failover  KILLS times: SIGKILL the node holding a queue while a client probes it through another
 #             node; the time from the kill until a send, a receive and a delete all succeed again
 #   handover  a queue of HANDOVER_MESSAGES messages; HANDOVERS times its node is stopped with SIGTERM
@@ -179,16 +180,17 @@ three_clients() { # label entry0 entry1 entry2
 }
 
 phase_scale() {
-  start_nodes 0 1 2
-  QS=("$(queue_on 0 scale-a-)" "$(queue_on 1 scale-b-)" "$(queue_on 2 scale-c-)")
-  say "== scale: queues ${QS[*]} (held by node0, node1, node2 when three run); $(date -u +%FT%TZ), $(git rev-parse --short HEAD)"
-  stop_all
+  say "== scale: three queues, three clients; $(date -u +%FT%TZ), $(git rev-parse --short HEAD)"
   for r in $(seq 1 "$ROUNDS"); do
     start_nodes 0
-    three_clients "round $r, 1 node   (all three clients through node0)" 0 0 0
+    QS=("scale-$r-a" "scale-$r-b" "scale-$r-c")
+    three_clients "round $r, 1 node: all three clients through node0" 0 0 0
     stop_all
+    # a node's share of the shards depends on the ids the nodes took at this start
     start_nodes 0 1 2
-    three_clients "round $r, 3 nodes (client i through node i, which holds its queue)" 0 1 2
+    QS=("$(queue_on 0 "scale-$r-d-")" "$(queue_on 1 "scale-$r-e-")" "$(queue_on 2 "scale-$r-f-")")
+    three_clients "round $r, 3 nodes: client i through node i, which holds its queue" 0 1 2
+    three_clients "round $r, 3 nodes: client i through node i+1, which forwards to node i" 1 2 0
     stop_all
   done
 }
