@@ -159,7 +159,9 @@ final class CrossShard implements DeadLetterRoute, MessageMover, QueueDirectory 
     int sourceShard = router.shardOf(sourceKey);
     List<Future<List<Message>>> deliveries = new ArrayList<>();
     List<QueueKey> destinations = new ArrayList<>(byDestination.keySet());
-    byDestination.forEach((destination, messages) -> deliveries.add(remote(destination)
+    // Decided once: a batch sent to another node leaves this node's memory, one adopted here does not.
+    Set<QueueKey> sentAway = new java.util.HashSet<>();
+    byDestination.forEach((destination, messages) -> deliveries.add(remote(destination) && sentAway.add(destination)
         ? deliverToNode(destination, messages, sourceShard)
         : dispatcher.call(router.shardOf(destination), (s, reply) -> {
           QueueState q = s.find(destination);
@@ -182,10 +184,12 @@ final class CrossShard implements DeadLetterRoute, MessageMover, QueueDirectory 
         // A delivery that failed outright delivered nothing: adopting validates nothing and cannot
         // fail part-way, and another node's adoption is one fenced write.
         undelivered.addAll(d.succeeded() ? d.result() : sent);
-        if (d.failed()) {
-          failure = SERVICE_UNAVAILABLE;
-        } else if (remote(destinations.get(i)) && d.result().isEmpty()) {
-          movedAway.addAll(sent);
+        if (sentAway.contains(destinations.get(i))) {
+          if (d.failed()) {
+            failure = SERVICE_UNAVAILABLE;
+          } else if (d.result().isEmpty()) {
+            movedAway.addAll(sent);
+          }
         }
       }
       int arrived = batch.size() - undelivered.size();
