@@ -28,13 +28,7 @@ public record AdoptDeadLetter(QueueKey queue, MessageTransfer message, String so
       s.alsoFencedBy(sourceShard, sourceEpoch);
       q.adoptTransferredDeadLetter(message.content(), message.originQueueId(), message.originKey(), sourceArn,
           s.now());
-      s.commitChanges().onComplete((ok, failure) -> {
-        if (failure == null) {
-          reply.succeed(new Adopted(true));
-        } else {
-          reply.fail(failure);
-        }
-      });
+      s.commitChanges().map(new Adopted(true)).onComplete(reply);
     });
   }
 }

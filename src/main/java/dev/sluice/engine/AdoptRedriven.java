@@ -31,13 +31,7 @@ public record AdoptRedriven(QueueKey queue, List<MessageTransfer> messages, int 
       for (MessageTransfer m : messages) {
         q.adoptTransferredRedriven(m.content(), m.originQueueId(), m.originKey(), s.now());
       }
-      s.commitChanges().onComplete((ok, failure) -> {
-        if (failure == null) {
-          reply.succeed(new Adopted(true));
-        } else {
-          reply.fail(failure);
-        }
-      });
+      s.commitChanges().map(new Adopted(true)).onComplete(reply);
     });
   }
 }

@@ -38,6 +38,8 @@ public final class QueueEngine {
   private final DurableStore durable;
   private final ShardRouter router;
   private final CrossShard crossShard;
+  /** Cluster mode: receives forwarded from here, ended when the server stops. */
+  private final ForwardedWaits forwardedWaits = new ForwardedWaits();
   /** The shards of other nodes: {@link RemoteShards#NONE} until a cluster node connects them. */
   private volatile RemoteShards remote = RemoteShards.NONE;
 
@@ -153,7 +155,13 @@ public final class QueueEngine {
     }
     // Not served here now (another node's, or loading, or being handed over): the forwarding waits
     // for whichever node serves it, for up to cluster.retryMillis.
-    return others.forward(action, router.shardOf(key), caller, request, gone);
+    int shard = router.shardOf(key);
+    if (action == EngineActions.RECEIVE_MESSAGE) {
+      @SuppressWarnings("unchecked")
+      R empty = (R) ReceiveActions.EMPTY;
+      return forwardedWaits.watch(() -> others.forward(action, shard, caller, request, gone), empty, gone);
+    }
+    return others.forward(action, shard, caller, request, gone);
   }
 
   /**
@@ -357,6 +365,7 @@ public final class QueueEngine {
    * receive that finds nothing answers at once instead of waiting.
    */
   public Future<Void> stopParking() {
+    forwardedWaits.stop();
     return onDeployedShards(Shard::stopParking).mapEmpty();
   }
 

@@ -20,7 +20,7 @@ import java.util.List;
  * There is no polling loop anywhere.
  */
 public final class ReceiveActions {
-  private static final ReceiveMessage.Response EMPTY = new ReceiveMessage.Response(List.of());
+  static final ReceiveMessage.Response EMPTY = new ReceiveMessage.Response(List.of());
   /**
    * The longest a short poll waits for a page of its queue's visible messages already being read
    * from PostgreSQL; a page takes milliseconds, so this bounds only a database that stalls.

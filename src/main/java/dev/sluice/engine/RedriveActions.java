@@ -37,7 +37,8 @@ public final class RedriveActions {
   private final QueueAccess access;
   /**
    * Cluster mode: a check of a queue a move task sends to, made on whichever node holds it
-   * ({@link QueueEngine#onQueueShard}); null on a single-node server, which holds every queue.
+   * ({@link QueueEngine#onQueueShard}); it answers null on a single-node server, which checks on
+   * its own shards.
    */
   private final Function<CheckMoveTarget, Future<CheckMoveTarget.Checked>> elsewhere;
 
