@@ -56,6 +56,7 @@ class LayeringTest {
       java.util.Map.entry("cluster", java.util.Set.of("api", "config", "engine", "metrics", "persistence", "runtime")),
       java.util.Map.entry("access", java.util.Set.of("api")),
       java.util.Map.entry("model", java.util.Set.of("access", "api")),
+      java.util.Map.entry("topics", java.util.Set.of("model")),
       java.util.Map.entry("persistence", java.util.Set.of("api", "config", "runtime")),
       java.util.Map.entry("engine", java.util.Set.of("access", "api", "model", "persistence", "runtime")),
       java.util.Map.entry("metrics", java.util.Set.of("api", "model", "engine", "persistence")),
