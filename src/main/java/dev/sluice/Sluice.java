@@ -240,6 +240,7 @@ public final class Sluice {
     Future<Void> drained = pushStopped
         .transform(ignored -> engine.stopParking())
         .transform(ignored -> within(connectionsClosed, deadline, "open HTTP connections", allInTime))
+        .transform(ignored -> clustering == null ? Future.<Void>succeededFuture() : clustering.shards().close())
         .transform(ignored -> durable == null ? Future.<Void>succeededFuture()
             : within(durable.stop(remainingMillis(deadline), allInTime.get()), deadline, "PostgreSQL writes",
                 allInTime))

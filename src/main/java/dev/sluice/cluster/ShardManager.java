@@ -398,14 +398,28 @@ public final class ShardManager {
         return allReleased.future();
       }).onComplete(done -> {
         vertx.cancelTimer(deadline);
-        stopped = true;
-        vertx.cancelTimer(timer);
-        vertx.cancelTimer(early);
-        PgConnection conn = connection;
-        connection = null;
-        (conn == null ? Future.<Void>succeededFuture() : conn.close()).onComplete(closed -> left.complete());
+        left.complete();
       });
     });
     return left.future();
+  }
+
+  /**
+   * The node has stopped serving: no more rounds. Until then, after {@link #leave}, rounds go on
+   * holding nothing, so that the calls still arriving for the shards it handed on are forwarded to
+   * their new owners as the lease rows name them (stale routing sent them to this node, which no
+   * longer serves them, until the forwarding's retry time ran out).
+   */
+  public Future<Void> close() {
+    Promise<Void> closed = Promise.promise();
+    context.runOnContext(v -> {
+      stopped = true;
+      vertx.cancelTimer(timer);
+      vertx.cancelTimer(early);
+      PgConnection conn = connection;
+      connection = null;
+      (conn == null ? Future.<Void>succeededFuture() : conn.close()).onComplete(done -> closed.complete());
+    });
+    return closed.future();
   }
 }
