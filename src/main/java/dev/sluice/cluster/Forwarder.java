@@ -45,13 +45,13 @@ final class Forwarder implements RemoteShards {
   static final int PORTABLE = -2;
 
   private final ClusterLink link;
-  private final RoutingTable shards;
+  private final RoutingTable routing;
   private final long retryMillis;
   private final AtomicLong requestIds = new AtomicLong();
 
-  Forwarder(ClusterLink link, RoutingTable shards, long retryMillis) {
+  Forwarder(ClusterLink link, RoutingTable routing, long retryMillis) {
     this.link = link;
-    this.shards = shards;
+    this.routing = routing;
     this.retryMillis = retryMillis;
   }
 
@@ -88,7 +88,7 @@ final class Forwarder implements RemoteShards {
       answer.tryFail(unavailable("the caller left before the call ran"));
       return;
     }
-    String owner = shards.ownerOf(shard);
+    String owner = routing.ownerOf(shard);
     if (owner == null || !link.isMember(owner)) {
       // Nobody serves it yet: it is moving, or its owner just failed. (This node itself may be the
       // owner, loading the shard: the request then goes to its own address, and waits likewise.)
@@ -119,12 +119,12 @@ final class Forwarder implements RemoteShards {
           }
           if (reply instanceof Frame.NotHere notHere) {
             if (notHere.ownerHint() != null && !notHere.ownerHint().equals(owner)) {
-              shards.hint(shard, notHere.ownerHint());
+              routing.hint(shard, notHere.ownerHint());
             }
             retry(() -> attempt(call, tries + 1, answer), call.deadline(), tries, answer,
                 "shard " + shard + " is moving");
           } else if (reply instanceof Frame.Reply r) {
-            if (r.epoch() < shards.epochOf(shard)) {
+            if (r.epoch() < routing.epochOf(shard)) {
               answer.tryFail(unavailable("shard " + shard + " moved while the request ran"));
             } else {
               @SuppressWarnings("unchecked")
@@ -182,7 +182,7 @@ final class Forwarder implements RemoteShards {
     }
     Map<String, List<Integer>> byOwner = new HashMap<>();
     for (int shard : missing) {
-      String owner = shards.ownerOf(shard);
+      String owner = routing.ownerOf(shard);
       if (owner != null && link.isMember(owner)) {
         byOwner.computeIfAbsent(owner, o -> new ArrayList<>()).add(shard);
       }

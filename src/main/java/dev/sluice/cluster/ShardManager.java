@@ -43,8 +43,6 @@ public final class ShardManager {
    * does: views of the members can differ for a moment, and a shard must not stay unserved.
    */
   static final int ORPHAN_ROUNDS = 3;
-  /** How long after another node's lease runs out by PostgreSQL's clock a claim is sent. */
-  static final long EXPIRY_SLACK_MILLIS = 20;
 
   private final Vertx vertx;
   private final Context context;
@@ -60,9 +58,7 @@ public final class ShardManager {
   private PgConnection connection;
   private boolean connecting;
   private boolean roundOpen;
-  private long timer = -1;
-  /** A round brought forward to when a lease or member row of another node runs out; -1: none. */
-  private long early = -1;
+  private final RoundTimer timer;
   private int rounds;
   /** The last round's moves reached {@link #MOVES_AT_ONCE}: some may wait for a slot. */
   private boolean capped;
@@ -88,6 +84,7 @@ public final class ShardManager {
     }
     this.claimableRounds = new int[shards];
     this.routing = new RoutingTable(shards);
+    this.timer = new RoundTimer(vertx, nodeId, leaseMillis, this::round);
   }
 
   /** Where calls for each shard go, by the leases this manager last read. */
@@ -141,44 +138,12 @@ public final class ShardManager {
     }));
   }
 
-  private void schedule() {
-    if (!stopped) {
-      vertx.cancelTimer(timer);
-      timer = vertx.setTimer(Math.max(1, leaseMillis / 4), t -> round());
-    }
-  }
-
-  /**
-   * A failed node's shards are claimed the moment its leases run out, not up to a round later: the
-   * next round comes forward to just after the earliest expiry among other nodes' leases and member
-   * rows, when that is before the round due.
-   */
-  private void wakeAt(List<LeaseRow> rows, List<MemberRow> members) {
-    long next = Long.MAX_VALUE;
-    for (LeaseRow r : rows) {
-      if (!r.released() && r.remainingMillis() != null && r.remainingMillis() > 0 && !nodeId.equals(r.owner())) {
-        next = Math.min(next, r.remainingMillis());
-      }
-    }
-    for (MemberRow m : members) {
-      if (m.live() && !nodeId.equals(m.nodeId())) {
-        next = Math.min(next, m.remainingMillis());
-      }
-    }
-    if (early < 0 && next < leaseMillis / 4) {
-      early = vertx.setTimer(next + EXPIRY_SLACK_MILLIS, t -> {
-        early = -1;
-        round();
-      });
-    }
-  }
-
   /**
    * One round: renew, read, reconcile. A round still unanswered when the next is due is not
    * doubled; its shards' gates close by themselves if it never comes back.
    */
   private void round() {
-    schedule();
+    timer.started();
     if (roundOpen) {
       return;
     }
@@ -214,7 +179,7 @@ public final class ShardManager {
       }
       confirm(heldShards, heldEpochs, renewed.result(), sentAt);
       reconcile(rows.result(), members.result());
-      wakeAt(rows.result(), members.result());
+      timer.read(rows.result(), members.result());
     });
   }
 
@@ -414,8 +379,7 @@ public final class ShardManager {
     Promise<Void> closed = Promise.promise();
     context.runOnContext(v -> {
       stopped = true;
-      vertx.cancelTimer(timer);
-      vertx.cancelTimer(early);
+      timer.stop();
       PgConnection conn = connection;
       connection = null;
       (conn == null ? Future.<Void>succeededFuture() : conn.close()).onComplete(done -> closed.complete());

@@ -8,8 +8,10 @@ import dev.sluice.model.MessageMover;
 import dev.sluice.model.QueueArns;
 import dev.sluice.model.QueueDirectory;
 import dev.sluice.model.QueueState;
+import dev.sluice.persistence.ShardFence;
 import io.vertx.core.Future;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -125,7 +127,7 @@ final class CrossShard implements DeadLetterRoute, MessageMover, QueueDirectory 
   private void moveToNode(QueueKey target, QueueState source, Message m, String sourceArn, long nowMillis) {
     QueueKey sourceKey = source.metadata().key();
     int sourceShard = router.shardOf(sourceKey);
-    dev.sluice.persistence.ShardFence fence = engine.fenceOf(sourceShard);
+    ShardFence fence = engine.fenceOf(sourceShard);
     if (fence == null) {
       source.takeBackOrRelease(m, nowMillis);
       return;
@@ -160,7 +162,7 @@ final class CrossShard implements DeadLetterRoute, MessageMover, QueueDirectory 
     List<Future<List<Message>>> deliveries = new ArrayList<>();
     List<QueueKey> destinations = new ArrayList<>(byDestination.keySet());
     // Decided once: a batch sent to another node leaves this node's memory, one adopted here does not.
-    Set<QueueKey> sentAway = new java.util.HashSet<>();
+    Set<QueueKey> sentAway = new HashSet<>();
     byDestination.forEach((destination, messages) -> deliveries.add(remote(destination) && sentAway.add(destination)
         ? deliverToNode(destination, messages, sourceShard)
         : dispatcher.call(router.shardOf(destination), (s, reply) -> {
@@ -211,7 +213,7 @@ final class CrossShard implements DeadLetterRoute, MessageMover, QueueDirectory 
    * a dead letter). Answers the messages it did not take: all of them when the queue is gone.
    */
   private Future<List<Message>> deliverToNode(QueueKey destination, List<Message> messages, int sourceShard) {
-    dev.sluice.persistence.ShardFence fence = engine.fenceOf(sourceShard);
+    ShardFence fence = engine.fenceOf(sourceShard);
     if (fence == null) {
       return Future.failedFuture(new ShardNotHere(sourceShard));
     }

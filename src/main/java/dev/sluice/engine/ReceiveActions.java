@@ -129,13 +129,7 @@ public final class ReceiveActions {
       reply.succeed(new ReceiveMessage.Response(messages));
       return;
     }
-    s.commitChanges().onComplete((ok, failure) -> {
-      if (failure == null) {
-        reply.succeed(new ReceiveMessage.Response(messages));
-      } else {
-        reply.fail(failure);
-      }
-    });
+    s.commitChanges().map(new ReceiveMessage.Response(messages)).onComplete(reply);
   }
 
   /**
