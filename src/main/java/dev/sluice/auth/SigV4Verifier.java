@@ -12,11 +12,13 @@ import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Checks AWS Signature Version 4 on a request, in the Authorization header or in presigned query
  * parameters, against the configured credentials, and names the access key that signed it. A
+ * signature is scoped to SQS or to SNS ({@link #SERVICES}), and says which API the request is for. A
  * failure is the SQS error AWS gives: unknown key InvalidClientTokenId, wrong signature or a date
  * more than 15 minutes off SignatureDoesNotMatch, nothing at all MissingAuthenticationToken. The
  * signature is compared in constant time; secrets never appear in a message. Thread-safe.
@@ -24,7 +26,8 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class SigV4Verifier {
   /** How far a request's date may be from the server's clock, as AWS allows. */
   static final long MAX_SKEW_MILLIS = 15 * 60 * 1000;
-  static final String SERVICE = "sqs";
+  /** The services a request may be signed for: both APIs are served on one port. */
+  public static final Set<String> SERVICES = Set.of("sqs", "sns");
   static final int MAX_CACHED_KEYS = 1024;
   /** The longest a presigned URL may be valid, as AWS allows: seven days. */
   static final long MAX_EXPIRES_SECONDS = 7 * 24 * 3600;
@@ -32,7 +35,7 @@ public final class SigV4Verifier {
       DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'", Locale.ROOT).withZone(ZoneOffset.UTC);
 
   private final Map<String, String> secrets;
-  /** Signing keys by key id, date and region: derived once a day per caller, not per request. */
+  /** Signing keys by key id, date, region and service: derived once a day per caller, not per request. */
   private final Map<String, byte[]> signingKeys = new ConcurrentHashMap<>();
 
   public SigV4Verifier(Map<String, String> secretsByKeyId) {
@@ -76,8 +79,8 @@ public final class SigV4Verifier {
       throw mismatch("Date in Credential scope does not match YYYYMMDD from ISO-8601 version of date from HTTP: '"
           + scope.date() + "' != '" + p.amzDate.substring(0, 8) + "', from '" + p.amzDate + "'.");
     }
-    if (!SERVICE.equals(scope.service())) {
-      throw mismatch("Credential should be scoped to correct service: '" + SERVICE + "'.");
+    if (!SERVICES.contains(scope.service())) {
+      throw mismatch("Credential should be scoped to correct service: 'sqs'.");
     }
     if (!p.signedHeaders.contains("host")) {
       throw mismatch("'Host' must be a 'SignedHeader' in the AWS Authorization.");
@@ -95,7 +98,9 @@ public final class SigV4Verifier {
     if (signingKeys.size() > MAX_CACHED_KEYS) {
       signingKeys.clear(); // regions are the client's choice: keep the cache bounded
     }
-    byte[] key = signingKeys.computeIfAbsent(keyId + '/' + scope.date() + '/' + scope.region(),
+    // The service is part of the key: one credential signs for SQS and SNS alike.
+    String cacheKey = keyId + '/' + scope.date() + '/' + scope.region() + '/' + scope.service();
+    byte[] key = signingKeys.computeIfAbsent(cacheKey,
         k -> SigV4.signingKey(secret, scope.date(), scope.region(), scope.service()));
     return new Signature(scope, key, scopeText, p);
   }

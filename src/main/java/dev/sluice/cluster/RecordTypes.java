@@ -28,6 +28,15 @@ import dev.sluice.api.SetQueueAttributes;
 import dev.sluice.api.StartMessageMoveTask;
 import dev.sluice.api.TagQueue;
 import dev.sluice.api.UntagQueue;
+import dev.sluice.api.topics.CreateTopic;
+import dev.sluice.api.topics.DeleteTopic;
+import dev.sluice.api.topics.GetTopicAttributes;
+import dev.sluice.api.topics.ListTagsForResource;
+import dev.sluice.api.topics.ListTopics;
+import dev.sluice.api.topics.SetTopicAttributes;
+import dev.sluice.api.topics.TagResource;
+import dev.sluice.api.topics.TopicKey;
+import dev.sluice.api.topics.UntagResource;
 import dev.sluice.engine.AdoptDeadLetter;
 import dev.sluice.engine.AdoptRedriven;
 import dev.sluice.engine.CheckMoveTarget;
@@ -94,7 +103,20 @@ public final class RecordTypes {
       StartMessageMoveTask.Request.class,
       StartMessageMoveTask.Response.class,
       TagQueue.Request.class,
-      UntagQueue.Request.class);
+      UntagQueue.Request.class,
+      TopicKey.class,
+      CreateTopic.Request.class,
+      CreateTopic.Response.class,
+      DeleteTopic.Request.class,
+      ListTopics.Request.class,
+      ListTopics.Response.class,
+      GetTopicAttributes.Request.class,
+      GetTopicAttributes.Response.class,
+      SetTopicAttributes.Request.class,
+      TagResource.Request.class,
+      UntagResource.Request.class,
+      ListTagsForResource.Request.class,
+      ListTagsForResource.Response.class);
 
   /** What nodes ask each other for themselves (a listing's names), after the api records. Append only. */
   public static final List<Class<? extends Record>> INTERNAL = List.of(

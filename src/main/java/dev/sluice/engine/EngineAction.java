@@ -1,13 +1,13 @@
 package dev.sluice.engine;
 
 import dev.sluice.api.Caller;
-import dev.sluice.api.QueueKey;
+import dev.sluice.api.ShardKey;
 import io.vertx.core.Future;
 
 /**
- * One engine call a client's request makes (an SQS action, whatever its wire protocol), with the
- * queue it is about: the one choke point through which a cluster node runs it where the queue's
- * shard is ({@link QueueEngine#run}). Its request and response are plain api records, which travel
+ * One engine call a client's request makes (an SQS or SNS action, whatever its wire protocol), with
+ * the queue or topic it is about: the one choke point through which a cluster node runs it where
+ * that key's shard is ({@link QueueEngine#run}). Its request and response are plain api records, which travel
  * between nodes as they are. {@code R} is {@link Void} for actions answering nothing. Immutable.
  */
 public final class EngineAction<Q, R> {
@@ -18,26 +18,26 @@ public final class EngineAction<Q, R> {
   }
 
   /**
-   * The queue whose shard runs the request; null for a request that involves no one queue (it runs
-   * where it is asked), or whose queue cannot be told (it runs where it is asked, and fails there
-   * as it must).
+   * The queue or topic whose shard runs the request; null for a request that involves no one (it
+   * runs where it is asked), or whose key cannot be told (it runs where it is asked, and fails
+   * there as it must).
    */
   @FunctionalInterface
-  public interface QueueOf<Q> {
-    QueueKey of(Caller caller, Q request);
+  public interface KeyOf<Q> {
+    ShardKey of(Caller caller, Q request);
   }
 
   private final String name;
   private final int id;
   private final Class<Q> requestType;
-  private final QueueOf<Q> queueOf;
+  private final KeyOf<Q> keyOf;
   private final Local<Q, R> local;
 
-  EngineAction(String name, int id, Class<Q> requestType, QueueOf<Q> queueOf, Local<Q, R> local) {
+  EngineAction(String name, int id, Class<Q> requestType, KeyOf<Q> keyOf, Local<Q, R> local) {
     this.name = name;
     this.id = id;
     this.requestType = requestType;
-    this.queueOf = queueOf;
+    this.keyOf = keyOf;
     this.local = local;
   }
 
@@ -54,10 +54,10 @@ public final class EngineAction<Q, R> {
     return requestType;
   }
 
-  /** The queue the request is about, or null (see {@link QueueOf}); a request it cannot read gives null. */
-  QueueKey queueOf(Caller caller, Q request) {
+  /** The queue or topic the request is about, or null (see {@link KeyOf}); a request it cannot read gives null. */
+  ShardKey keyOf(Caller caller, Q request) {
     try {
-      return queueOf.of(caller, request);
+      return keyOf.of(caller, request);
     } catch (RuntimeException unreadable) {
       return null; // the action refuses it with the error its clients expect
     }

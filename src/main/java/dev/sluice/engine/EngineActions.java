@@ -26,12 +26,21 @@ import dev.sluice.api.SetQueueAttributes;
 import dev.sluice.api.StartMessageMoveTask;
 import dev.sluice.api.TagQueue;
 import dev.sluice.api.UntagQueue;
+import dev.sluice.api.topics.CreateTopic;
+import dev.sluice.api.topics.DeleteTopic;
+import dev.sluice.api.topics.GetTopicAttributes;
+import dev.sluice.api.topics.ListTagsForResource;
+import dev.sluice.api.topics.ListTopics;
+import dev.sluice.api.topics.SetTopicAttributes;
+import dev.sluice.api.topics.TagResource;
+import dev.sluice.api.topics.TopicKey;
+import dev.sluice.api.topics.UntagResource;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
 /**
- * Every engine call a client's request can make, numbered in a fixed order (nodes of one version
+ * Every engine call a client's request can make (SQS, push, then SNS), numbered in a fixed order (nodes of one version
  * agree on the numbers; new actions go at the end), each with the queue it is about: for most, the
  * request's QueueUrl; for CreateQueue and GetQueueUrl, the name in the caller's (or the named
  * owner's) account and region; for move tasks, the source queue's ARN. ListQueues involves every
@@ -120,6 +129,32 @@ public final class EngineActions {
       PushRequests.GiveBack.class, (c, r) -> byUrl(c, r.queueUrl()),
       (e, c, r, g) -> e.receives().giveBack(c, r.queueUrl(), r.receiptHandles()));
 
+  // SNS (numbered after the SQS and push actions): keyed by the topic, from the name in CreateTopic
+  // (the caller's account and region), from TopicArn or ResourceArn otherwise.
+  public static final EngineAction<CreateTopic.Request, CreateTopic.Response> CREATE_TOPIC = add("CreateTopic",
+      CreateTopic.Request.class, (c, r) -> r.name() == null ? null : new TopicKey(c.accountId(), c.region(), r.name()),
+      (e, c, r, g) -> e.topics().createTopic(c, r));
+  public static final EngineAction<DeleteTopic.Request, Void> DELETE_TOPIC = add("DeleteTopic",
+      DeleteTopic.Request.class, (c, r) -> TopicActions.topicArn(c, r.topicArn()),
+      (e, c, r, g) -> e.topics().deleteTopic(c, r));
+  public static final EngineAction<ListTopics.Request, ListTopics.Response> LIST_TOPICS = add("ListTopics",
+      ListTopics.Request.class, (c, r) -> null, (e, c, r, g) -> e.topics().listTopics(c, r));
+  public static final EngineAction<GetTopicAttributes.Request, GetTopicAttributes.Response> GET_TOPIC_ATTRIBUTES =
+      add("GetTopicAttributes", GetTopicAttributes.Request.class, (c, r) -> TopicActions.topicArn(c, r.topicArn()),
+          (e, c, r, g) -> e.topics().getTopicAttributes(c, r));
+  public static final EngineAction<SetTopicAttributes.Request, Void> SET_TOPIC_ATTRIBUTES = add(
+      "SetTopicAttributes", SetTopicAttributes.Request.class, (c, r) -> TopicActions.topicArn(c, r.topicArn()),
+      (e, c, r, g) -> e.topics().setTopicAttributes(c, r));
+  public static final EngineAction<TagResource.Request, Void> TAG_RESOURCE = add("TagResource",
+      TagResource.Request.class, (c, r) -> TopicActions.resourceArn(c, r.resourceArn()),
+      (e, c, r, g) -> e.topics().tagResource(c, r));
+  public static final EngineAction<UntagResource.Request, Void> UNTAG_RESOURCE = add("UntagResource",
+      UntagResource.Request.class, (c, r) -> TopicActions.resourceArn(c, r.resourceArn()),
+      (e, c, r, g) -> e.topics().untagResource(c, r));
+  public static final EngineAction<ListTagsForResource.Request, ListTagsForResource.Response>
+      LIST_TAGS_FOR_RESOURCE = add("ListTagsForResource", ListTagsForResource.Request.class,
+          (c, r) -> TopicActions.resourceArn(c, r.resourceArn()), (e, c, r, g) -> e.topics().listTagsForResource(c, r));
+
   /** Every action, by its number. */
   public static List<EngineAction<?, ?>> all() {
     return Collections.unmodifiableList(ALL);
@@ -130,9 +165,9 @@ public final class EngineActions {
     return id >= 0 && id < ALL.size() ? ALL.get(id) : null;
   }
 
-  private static <Q, R> EngineAction<Q, R> add(String name, Class<Q> requestType, EngineAction.QueueOf<Q> queueOf,
+  private static <Q, R> EngineAction<Q, R> add(String name, Class<Q> requestType, EngineAction.KeyOf<Q> keyOf,
       EngineAction.Local<Q, R> local) {
-    EngineAction<Q, R> a = new EngineAction<>(name, ALL.size(), requestType, queueOf, local);
+    EngineAction<Q, R> a = new EngineAction<>(name, ALL.size(), requestType, keyOf, local);
     ALL.add(a);
     return a;
   }

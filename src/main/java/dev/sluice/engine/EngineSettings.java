@@ -26,6 +26,13 @@ public record EngineSettings(
     int maxQueues,
     Map<String, IdentityPolicy> permissions) {
 
+  /** Topics that may exist at once, server-wide: AWS's default quota of topics per account. */
+  static final int MAX_TOPICS = 100_000;
+
+  public int maxTopics() {
+    return MAX_TOPICS;
+  }
+
   public int maxParkedReceivesPerShard() {
     return Math.max(1, maxParkedReceives / shards);
   }

@@ -34,6 +34,11 @@ final class QueueAccess {
    * caller is its account's root.
    */
   Permit permit(Caller c, String action) {
+    return new Permit(c, action, requester(c));
+  }
+
+  /** Who {@code c} acts as: its account's root, or the IAM user of its credential's listed permissions. */
+  Requester requester(Caller c) {
     String key = c.accessKeyId();
     IdentityPolicy permissions = key == null ? null : permissionsByAccessKey.get(key);
     // A listed key always acts as its credential's one account, so it can key the cache alone.
@@ -42,6 +47,6 @@ final class QueueAccess {
             account -> Requester.of(account, null, IdentityPolicy.FULL_ACCESS))
         : usersByAccessKey.computeIfAbsent(key,
             k -> Requester.of(c.accountId(), "arn:aws:iam::" + c.accountId() + ":user/" + k, permissions));
-    return new Permit(c, action, requester);
+    return requester;
   }
 }

@@ -3,6 +3,7 @@ package dev.sluice.engine;
 import dev.sluice.api.AccountRegion;
 import dev.sluice.api.Caller;
 import dev.sluice.api.QueueKey;
+import dev.sluice.api.ShardKey;
 import dev.sluice.model.HeadWindow;
 import dev.sluice.model.MemoryBudget;
 import dev.sluice.model.QueueLimit;
@@ -30,6 +31,7 @@ public final class QueueEngine {
   private final ReceiveActions receives;
   private final ReceiptActions receipts;
   private final RedriveActions redrive;
+  private final TopicActions topics;
   private final ShardDispatcher dispatcher;
   private final MemoryBudget budget;
   private final QueueAccess access;
@@ -65,6 +67,7 @@ public final class QueueEngine {
     this.receives = new ReceiveActions(clients, dispatcher, router, access);
     this.receipts = new ReceiptActions(owningShard);
     this.redrive = new RedriveActions(clients, router, checks, crossShard, access, this::checkedWhereHeld);
+    this.topics = new TopicActions(clients, router, new TopicAccess(access), durable != null);
   }
 
   /**
@@ -87,6 +90,7 @@ public final class QueueEngine {
       boolean clustered) {
     MemoryBudget budget = new MemoryBudget(settings.memoryBudgetBytes());
     QueueLimit queueLimit = new QueueLimit(settings.maxQueues());
+    QueueLimit topicLimit = new QueueLimit(settings.maxTopics());
     byte[] receiptSecret = new byte[32];
     if (durable != null) {
       receiptSecret = durable.receiptKey();
@@ -101,7 +105,7 @@ public final class QueueEngine {
     ShardRouter router = new ShardRouter(settings.shards());
     CrossShard crossShard = new CrossShard(router);
     ShardSlots slots = new ShardSlots(settings.shards());
-    ShardDeployments deployments = new ShardDeployments(vertx, settings, budget, queueLimit, receiptSecret, eventBus,
+    ShardDeployments deployments = new ShardDeployments(vertx, settings, budget, queueLimit, topicLimit, receiptSecret, eventBus,
         clock, crossShard, durable, router, slots);
     ShardTenure tenure = durable == null ? ShardTenure.MEMORY : ShardTenure.ofDatabase(durable.run(), durable.epoch());
     List<Future<ShardVerticle>> deployed = new ArrayList<>();
@@ -149,7 +153,7 @@ public final class QueueEngine {
     if (others == RemoteShards.NONE) {
       return action.runLocally(this, caller, request, gone);
     }
-    QueueKey key = action.queueOf(caller, request);
+    ShardKey key = action.keyOf(caller, request);
     if (key == null || slots.closedBecause(router.shardOf(key)) == null) {
       return action.runLocally(this, caller, request, gone);
     }
@@ -169,7 +173,7 @@ public final class QueueEngine {
    * fails with {@link ShardNotHere}, having run nothing, so that the entry node may route it again.
    */
   public <Q, R> Future<R> runHere(EngineAction<Q, R> action, Caller caller, Q request, CallerGone gone) {
-    QueueKey key = action.queueOf(caller, request);
+    ShardKey key = action.keyOf(caller, request);
     if (key != null && slots.closedBecause(router.shardOf(key)) != null) {
       return Future.failedFuture(new ShardNotHere(router.shardOf(key)));
     }
@@ -269,6 +273,10 @@ public final class QueueEngine {
 
   public RedriveActions redrive() {
     return redrive;
+  }
+
+  public TopicActions topics() {
+    return topics;
   }
 
   /**

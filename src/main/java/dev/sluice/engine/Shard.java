@@ -3,12 +3,14 @@ package dev.sluice.engine;
 import dev.sluice.api.AccountRegion;
 import dev.sluice.api.QueueKey;
 import dev.sluice.api.SqsException;
+import dev.sluice.api.topics.SnsException;
 import dev.sluice.model.DueTimeIndex;
 import dev.sluice.model.QueueRegistry;
 import dev.sluice.model.QueueState;
 import dev.sluice.model.ShardResources;
 import dev.sluice.model.Message;
 import dev.sluice.model.MessageStore;
+import dev.sluice.topics.TopicRegistry;
 import io.vertx.core.Completable;
 import io.vertx.core.Future;
 import java.util.ArrayList;
@@ -30,6 +32,8 @@ public final class Shard {
   private final ShardResources env;
   /** The queues of each account and region that has any on this shard (or had, for the 60-second wait). */
   private final Map<AccountRegion, QueueRegistry> registries = new HashMap<>();
+  /** The topics of every account and region whose key routes here. */
+  private final TopicRegistry topics;
   private final LongSupplier clock;
   private final Runnable afterEachCall;
   private final Consumer<Runnable> onLoop;
@@ -46,10 +50,11 @@ public final class Shard {
    */
   private String retiredBecause;
 
-  Shard(int index, ShardResources env, LongSupplier clock, Runnable afterEachCall, Consumer<Runnable> onLoop,
+  Shard(int index, ShardResources env, TopicRegistry topics, LongSupplier clock, Runnable afterEachCall, Consumer<Runnable> onLoop,
       DurableChangeLog durable) {
     this.index = index;
     this.env = env;
+    this.topics = topics;
     this.clock = clock;
     this.afterEachCall = afterEachCall;
     this.onLoop = onLoop;
@@ -112,6 +117,11 @@ public final class Shard {
 
   public long now() {
     return clock.getAsLong();
+  }
+
+  /** The topics on this shard. */
+  public TopicRegistry topics() {
+    return topics;
   }
 
   /** The queues of {@code place} on this shard, a registry made for it when it has none yet. */
@@ -255,7 +265,7 @@ public final class Shard {
     busy = true;
     try {
       call.run(this, reply);
-    } catch (SqsException e) {
+    } catch (SqsException | SnsException e) {
       reply.fail(e);
     } catch (RuntimeException e) {
       LOG.log(System.Logger.Level.ERROR, "Shard " + index + " failed a call", e);

@@ -24,6 +24,7 @@ final class ShardDeployments {
   private final EngineSettings settings;
   private final MemoryBudget budget;
   private final QueueLimit queueLimit;
+  private final QueueLimit topicLimit;
   private final byte[] receiptSecret;
   private final boolean eventBus;
   private final MonotonicClock clock;
@@ -36,12 +37,13 @@ final class ShardDeployments {
   private final ConcurrentHashMap<Integer, ShardTenure> tenures = new ConcurrentHashMap<>();
 
   ShardDeployments(Vertx vertx, EngineSettings settings, MemoryBudget budget, QueueLimit queueLimit,
-      byte[] receiptSecret, boolean eventBus, MonotonicClock clock, CrossShard crossShard, DurableStore durable,
+      QueueLimit topicLimit, byte[] receiptSecret, boolean eventBus, MonotonicClock clock, CrossShard crossShard, DurableStore durable,
       ShardRouter router, ShardSlots slots) {
     this.vertx = vertx;
     this.settings = settings;
     this.budget = budget;
     this.queueLimit = queueLimit;
+    this.topicLimit = topicLimit;
     this.receiptSecret = receiptSecret;
     this.eventBus = eventBus;
     this.clock = clock;
@@ -56,7 +58,7 @@ final class ShardDeployments {
    * calls with {@code closedBecause} (null: open at once).
    */
   Future<ShardVerticle> deploy(int shard, ShardTenure tenure, String closedBecause) {
-    ShardVerticle v = new ShardVerticle(shard, settings, budget, queueLimit, receiptSecret, eventBus, clock,
+    ShardVerticle v = new ShardVerticle(shard, settings, budget, queueLimit, topicLimit, receiptSecret, eventBus, clock,
         crossShard, durable, tenure);
     return vertx.deployVerticle(v, new DeploymentOptions().setThreadingModel(ThreadingModel.EVENT_LOOP))
         .map(id -> {

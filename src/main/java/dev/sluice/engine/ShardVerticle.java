@@ -7,6 +7,7 @@ import dev.sluice.model.DueTimeIndex;
 import dev.sluice.model.MemoryBudget;
 import dev.sluice.model.ParkingLimits;
 import dev.sluice.model.QueueLimit;
+import dev.sluice.topics.TopicRegistry;
 import dev.sluice.model.ReceiptHandleCodec;
 import dev.sluice.model.ShardResources;
 import dev.sluice.persistence.DurableStore;
@@ -33,9 +34,10 @@ public final class ShardVerticle extends VerticleBase {
 
   private final int index;
   private final EngineSettings settings;
-  /** This deployment's shares of the server-wide budget and queue limit. */
+  /** This deployment's shares of the server-wide budget, queue limit and topic limit. */
   private final MemoryBudget budget;
   private final QueueLimit queueLimit;
+  private final QueueLimit topicLimit;
   private final byte[] receiptSecret;
   private final boolean eventBusDispatch;
   private final LongSupplier clock;
@@ -47,12 +49,14 @@ public final class ShardVerticle extends VerticleBase {
   private long armedForMillis = Long.MAX_VALUE;
 
   public ShardVerticle(
-      int index, EngineSettings settings, MemoryBudget budget, QueueLimit queueLimit, byte[] receiptSecret,
+      int index, EngineSettings settings, MemoryBudget budget, QueueLimit queueLimit, QueueLimit topicLimit,
+      byte[] receiptSecret,
       boolean eventBusDispatch, LongSupplier clock, CrossShard crossShard, DurableStore durable, ShardTenure tenure) {
     this.index = index;
     this.settings = settings;
     this.budget = budget.share();
     this.queueLimit = queueLimit.share();
+    this.topicLimit = topicLimit.share();
     this.tenure = tenure;
     this.receiptSecret = receiptSecret;
     this.eventBusDispatch = eventBusDispatch;
@@ -82,7 +86,8 @@ public final class ShardVerticle extends VerticleBase {
         // memory and read the rest back from PostgreSQL; else every message is resident.
         paged ? new PgBacklogStore(vertx, durable.readPool(), tenure.fence(), () -> shard) : BacklogStore.NONE,
         paged ? HeadWindow.of(durable.config().headWindowMessages()) : HeadWindow.UNBOUNDED);
-    shard = new Shard(index, env, clock, this::rearm, task -> context.runOnContext(v -> task.run()), changes);
+    shard = new Shard(index, env, new TopicRegistry(topicLimit), clock, this::rearm,
+        task -> context.runOnContext(v -> task.run()), changes);
     // On this verticle's context, and cancelled with it when it is undeployed.
     vertx.setPeriodic(IDLE_REGISTRY_SWEEP_MILLIS, id -> shard.dropIdleRegistries());
     if (eventBusDispatch) {
@@ -96,6 +101,7 @@ public final class ShardVerticle extends VerticleBase {
   public Future<?> stop() {
     budget.releaseShare();
     queueLimit.releaseShare();
+    topicLimit.releaseShare();
     return Future.succeededFuture();
   }
 

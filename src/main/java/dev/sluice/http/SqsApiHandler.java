@@ -5,6 +5,7 @@ import dev.sluice.api.ErrorCode;
 import dev.sluice.api.Limits;
 import dev.sluice.api.SqsException;
 import dev.sluice.auth.Authenticator;
+import dev.sluice.auth.CredentialScope;
 import dev.sluice.auth.SigV4Verifier;
 import dev.sluice.engine.CallerGone;
 import dev.sluice.protocol.Failures;
@@ -12,16 +13,19 @@ import dev.sluice.protocol.Headers;
 import dev.sluice.protocol.json.JsonProtocol;
 import dev.sluice.protocol.query.QueryParams;
 import dev.sluice.protocol.query.QueryProtocol;
+import dev.sluice.protocol.sns.SnsProtocol;
 import io.vertx.core.Handler;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.Map;
 
 /**
- * Serves one SQS request: tells the wire protocol apart (an SQS {@code X-Amz-Target} or the JSON
- * 1.0 content type is the AWS JSON protocol, anything else the Query protocol), checks what the
+ * Serves one SQS or SNS request: tells the wire protocol apart (an SQS {@code X-Amz-Target} or the
+ * JSON 1.0 content type is the AWS JSON protocol, anything else the Query protocol) and the API
+ * ({@link ApiDetection}: SNS is served on the same port, by the Query protocol only), checks what the
  * signature's headers say and settles who the request acts as before reading the body, reads the
  * body within the action's limit and the server's budget, checks the signature against it, and
  * hands the request to its protocol. A request refused before its body was read closes its
@@ -35,16 +39,18 @@ final class SqsApiHandler implements Handler<HttpServerRequest> {
 
   private final JsonProtocol json;
   private final QueryProtocol query;
+  private final SnsProtocol sns;
   private final Callers callers;
   private final int maxBodyBytes;
   private final Authenticator auth;
   private final BodyReader bodies;
   private final ConnectionGuard connections;
 
-  SqsApiHandler(JsonProtocol json, QueryProtocol query, Callers callers, int maxBodyBytes, Authenticator auth,
-      BodyReader bodies, ConnectionGuard connections) {
+  SqsApiHandler(JsonProtocol json, QueryProtocol query, SnsProtocol sns, Callers callers, int maxBodyBytes,
+      Authenticator auth, BodyReader bodies, ConnectionGuard connections) {
     this.json = json;
     this.query = query;
+    this.sns = sns;
     this.callers = callers;
     this.maxBodyBytes = maxBodyBytes;
     this.auth = auth;
@@ -58,15 +64,20 @@ final class SqsApiHandler implements Handler<HttpServerRequest> {
     String target = req.getHeader(Headers.X_AMZ_TARGET);
     boolean isJson = JsonProtocol.accepts(target, req);
     if (isJson && req.method() != HttpMethod.POST) {
-      refuseUnread(req, isJson, target, new SqsException(ErrorCode.UNSUPPORTED_OPERATION,
+      Refusals.closeIfUnread(req);
+      fail(req, true, false, target, new SqsException(ErrorCode.UNSUPPORTED_OPERATION,
           "The AWS JSON protocol takes POST requests only."), callers.of(req, auth.unadmitted()), start);
       return;
     }
+    // Which API a signed request is for is known before its body: SDKs sign each for its service.
+    CredentialScope scope = isJson ? null : CredentialScope.of(new HttpSignedRequest(req, null));
+    boolean signedForSns = scope != null && ApiDetection.signedForSns(scope.service());
     Authenticator.Admission admitted;
     try {
       admitted = auth.admit(new HttpSignedRequest(req, null));
     } catch (SqsException refused) {
-      refuseUnread(req, isJson, target, refused, callers.of(req, auth.unadmitted()), start);
+      Refusals.closeIfUnread(req);
+      fail(req, isJson, signedForSns, target, refused, callers.of(req, auth.unadmitted()), start);
       return;
     }
     // Who the request acts as is settled here, once, on this event loop.
@@ -79,21 +90,29 @@ final class SqsApiHandler implements Handler<HttpServerRequest> {
           // It hung up before its request was whole: nobody to answer, and no failure to count.
           Failures.clientGone(failure);
         } else if (!req.response().ended() && !req.response().closed()) {
-          refuseUnread(req, isJson, target, failure, caller, start);
+          Refusals.closeIfUnread(req);
+          fail(req, isJson, signedForSns, target, failure, caller, start);
         }
         return;
       }
+      boolean isSns = signedForSns;
       try {
         if (signed != null) {
           signed.verify(new HttpSignedRequest(req, read.body));
         }
         if (isJson) {
           json.handle(req, target, read.body, caller, gone, start);
+          return;
+        }
+        Map<String, String> params = QueryParams.of(req.query(), isForm(req) ? read.body : null);
+        isSns = signedForSns || (scope == null && ApiDetection.unsignedIsSns(params));
+        if (isSns) {
+          sns.handle(req, params, caller, gone, start);
         } else {
-          query.handle(req, QueryParams.of(req.query(), isForm(req) ? read.body : null), caller, gone, start);
+          query.handle(req, params, caller, gone, start);
         }
       } catch (SqsException refused) {
-        fail(req, isJson, target, refused, caller, start);
+        fail(req, isJson, isSns, target, refused, caller, start);
       } finally {
         // Decoded into the request's own values by now: the raw bytes are no longer held.
         read.release();
@@ -109,15 +128,9 @@ final class SqsApiHandler implements Handler<HttpServerRequest> {
     return maxBodyBytes; // a Query request's action may be in the body, not read yet
   }
 
-  /** Answers a request whose body was not (wholly) read, and reads none of what is left. */
-  private void refuseUnread(HttpServerRequest req, boolean isJson, String target, Throwable failure, Caller caller,
-      long start) {
-    Refusals.closeIfUnread(req);
-    fail(req, isJson, target, failure, caller, start);
-  }
-
-  private void fail(HttpServerRequest req, boolean isJson, String target, Throwable failure, Caller caller,
-      long start) {
+  /** Answers {@code failure} in the request's API and wire protocol. */
+  private void fail(HttpServerRequest req, boolean isJson, boolean isSns, String target, Throwable failure,
+      Caller caller, long start) {
     if (isAuthFailure(failure)) {
       // The server's time, so that an SDK can correct a skewed clock and sign again.
       req.response().putHeader("Date", DateTimeFormatter.RFC_1123_DATE_TIME.format(ZonedDateTime.now(ZoneOffset.UTC)));
@@ -125,6 +138,8 @@ final class SqsApiHandler implements Handler<HttpServerRequest> {
     if (isJson) {
       req.response().putHeader(Headers.X_AMZN_REQUEST_ID, caller.requestId());
       json.fail(req.response(), target, failure, start);
+    } else if (isSns) {
+      sns.fail(req.response(), failure, caller, start);
     } else {
       query.fail(req.response(), null, failure, caller, start);
     }

@@ -8,6 +8,7 @@ import dev.sluice.metrics.SluiceMetrics;
 import dev.sluice.model.MemoryBudget;
 import dev.sluice.protocol.json.JsonProtocol;
 import dev.sluice.protocol.query.QueryProtocol;
+import dev.sluice.protocol.sns.SnsProtocol;
 import dev.sluice.push.PushBridges;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
@@ -100,7 +101,8 @@ final class SqsHttpVerticle extends VerticleBase {
   void serve(QueueEngine engine, SluiceMetrics sluiceMetrics, Surfaces surfaces, Callers callers,
       MemoryBudget requestBytes, PushBridges push) {
     SqsApiHandler sqs = new SqsApiHandler(new JsonProtocol(engine, sluiceMetrics.requests()),
-        new QueryProtocol(engine, sluiceMetrics.requests()), callers, cfg.maxBodyBytes(), surfaces.sqs(),
+        new QueryProtocol(engine, sluiceMetrics.requests()), new SnsProtocol(engine, sluiceMetrics.requests()),
+        callers, cfg.maxBodyBytes(), surfaces.sqs(),
         // Per connection: a large request and one pipelined behind it.
         new BodyReader(requestBytes, 2L * cfg.maxBodyBytes()), connections);
     MetricsEndpoint metrics = sluiceMetrics.enabled() ? new MetricsEndpoint(vertx, engine, sluiceMetrics) : null;

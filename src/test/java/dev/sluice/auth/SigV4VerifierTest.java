@@ -36,6 +36,11 @@ class SigV4VerifierTest {
 
   /** A request as the SDK signs it, seen the way the server sees it. */
   static SignedRequest signed(String keyId, String secret, long signedAtMillis, String body, boolean presigned) {
+    return signed(keyId, secret, signedAtMillis, body, presigned, "sqs");
+  }
+
+  static SignedRequest signed(String keyId, String secret, long signedAtMillis, String body, boolean presigned,
+      String service) {
     SdkHttpRequest unsigned = SdkHttpRequest.builder()
         .method(body == null ? SdkHttpMethod.GET : SdkHttpMethod.POST)
         .uri(URI.create(body == null ? "http://127.0.0.1:9324/000000000000/orders?Action=GetQueueAttributes"
@@ -45,7 +50,7 @@ class SigV4VerifierTest {
         .build();
     var result = AwsV4HttpSigner.create().sign(r -> {
       r.identity(AwsCredentialsIdentity.create(keyId, secret)).request(unsigned)
-          .putProperty(AwsV4HttpSigner.SERVICE_SIGNING_NAME, "sqs")
+          .putProperty(AwsV4HttpSigner.SERVICE_SIGNING_NAME, service)
           .putProperty(AwsV4HttpSigner.REGION_NAME, "us-east-1")
           .putProperty(HttpSigner.SIGNING_CLOCK, Clock.fixed(Instant.ofEpochMilli(signedAtMillis), ZoneOffset.UTC));
       if (body != null) {
@@ -94,6 +99,21 @@ class SigV4VerifierTest {
   void aRequestSignedWithAConfiguredKeyIsAcceptedAndNamesItsKey() {
     assertEquals("AKIDSLUICE", VERIFIER.verify(signed("AKIDSLUICE", "s3cret", NOW, BODY, false), NOW));
     assertEquals("AKIDOTHER", VERIFIER.verify(signed("AKIDOTHER", "other", NOW - 60_000, BODY, false), NOW));
+  }
+
+  @Test
+  void oneKeySignsForSqsAndForSnsAndForNoOtherService() {
+    SigV4Verifier verifier = new SigV4Verifier(Map.of("AKIDSLUICE", "s3cret"));
+    // The same key, date and region for both services: each is checked with its own signing key.
+    assertEquals("AKIDSLUICE", verifier.verify(signed("AKIDSLUICE", "s3cret", NOW, BODY, false, "sqs"), NOW));
+    assertEquals("AKIDSLUICE", verifier.verify(signed("AKIDSLUICE", "s3cret", NOW, BODY, false, "sns"), NOW));
+    assertEquals("AKIDSLUICE", verifier.verify(signed("AKIDSLUICE", "s3cret", NOW, BODY, false, "sqs"), NOW));
+    assertEquals("sns", verifier.precheck(signed("AKIDSLUICE", "s3cret", NOW, BODY, false, "sns"), NOW).scope()
+        .service());
+    SqsException s3 = assertThrows(SqsException.class,
+        () -> verifier.verify(signed("AKIDSLUICE", "s3cret", NOW, BODY, false, "s3"), NOW));
+    assertEquals(ErrorCode.SIGNATURE_DOES_NOT_MATCH, s3.code());
+    assertEquals("Credential should be scoped to correct service: 'sqs'.", s3.getMessage());
   }
 
   @Test

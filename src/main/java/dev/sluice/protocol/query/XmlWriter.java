@@ -4,39 +4,39 @@ package dev.sluice.protocol.query;
  * Builds the XML of a Query result: elements written in order, text escaped as SQS does
  * ({@link Xml#escape}). One instance per response; not thread-safe.
  */
-final class XmlWriter {
+public final class XmlWriter {
   private final StringBuilder out = new StringBuilder(256);
 
-  XmlWriter open(String name) {
+  public XmlWriter open(String name) {
     out.append('<').append(name).append('>');
     return this;
   }
 
-  XmlWriter close(String name) {
+  public XmlWriter close(String name) {
     out.append("</").append(name).append('>');
     return this;
   }
 
-  XmlWriter element(String name, String text) {
+  public XmlWriter element(String name, String text) {
     return open(name).text(text).close(name);
   }
 
   /** Writes the element only when the value is present. */
-  XmlWriter elementIf(String name, String text) {
+  public XmlWriter elementIf(String name, String text) {
     return text == null ? this : element(name, text);
   }
 
-  XmlWriter element(String name, long value) {
+  public XmlWriter element(String name, long value) {
     out.append('<').append(name).append('>').append(value);
     return close(name);
   }
 
-  XmlWriter element(String name, boolean value) {
+  public XmlWriter element(String name, boolean value) {
     out.append('<').append(name).append('>').append(value);
     return close(name);
   }
 
-  boolean isEmpty() {
+  public boolean isEmpty() {
     return out.length() == 0;
   }
 
