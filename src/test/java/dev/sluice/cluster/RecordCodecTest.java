@@ -150,14 +150,14 @@ class RecordCodecTest {
     assertTrue(API.schema(SendMessage.Request.class).startsWith("SendMessage$Request(queueUrl:String,"));
   }
 
-  /** Every record of the api package, top-level or nested, found in the compiled classes. */
+  /** Every record of the api package and its subpackages, top-level or nested, found in the compiled classes. */
   @Test
   void theTableHoldsEveryApiRecordOnce() throws Exception {
     Path classes = Path.of(RecordTypes.class.getProtectionDomain().getCodeSource().getLocation().toURI());
     Set<String> records = new TreeSet<>();
-    try (Stream<Path> files = Files.list(classes.resolve("dev/sluice/api"))) {
+    try (Stream<Path> files = Files.walk(classes.resolve("dev/sluice/api"))) {
       for (Path f : files.filter(p -> p.toString().endsWith(".class")).toList()) {
-        String name = "dev.sluice.api." + f.getFileName().toString().replace(".class", "");
+        String name = classes.relativize(f).toString().replace('/', '.').replace(".class", "");
         if (Class.forName(name, false, getClass().getClassLoader()).isRecord()) {
           records.add(name);
         }
