@@ -28,7 +28,17 @@ import dev.sluice.api.SetQueueAttributes;
 import dev.sluice.api.StartMessageMoveTask;
 import dev.sluice.api.TagQueue;
 import dev.sluice.api.UntagQueue;
+import dev.sluice.api.topics.ConfirmSubscription;
 import dev.sluice.api.topics.CreateTopic;
+import dev.sluice.api.topics.GetSubscriptionAttributes;
+import dev.sluice.api.topics.ListSubscriptions;
+import dev.sluice.api.topics.ListSubscriptionsByTopic;
+import dev.sluice.api.topics.Publish;
+import dev.sluice.api.topics.PublishBatch;
+import dev.sluice.api.topics.SetSubscriptionAttributes;
+import dev.sluice.api.topics.Subscribe;
+import dev.sluice.api.topics.SubscriptionSummary;
+import dev.sluice.api.topics.Unsubscribe;
 import dev.sluice.api.topics.DeleteTopic;
 import dev.sluice.api.topics.GetTopicAttributes;
 import dev.sluice.api.topics.ListTagsForResource;
@@ -116,7 +126,25 @@ public final class RecordTypes {
       TagResource.Request.class,
       UntagResource.Request.class,
       ListTagsForResource.Request.class,
-      ListTagsForResource.Response.class);
+      ListTagsForResource.Response.class,
+      Subscribe.Request.class,
+      Subscribe.Response.class,
+      ConfirmSubscription.Request.class,
+      ConfirmSubscription.Response.class,
+      Unsubscribe.Request.class,
+      SubscriptionSummary.class,
+      ListSubscriptions.Request.class,
+      ListSubscriptions.Response.class,
+      ListSubscriptionsByTopic.Request.class,
+      GetSubscriptionAttributes.Request.class,
+      GetSubscriptionAttributes.Response.class,
+      SetSubscriptionAttributes.Request.class,
+      Publish.Request.class,
+      Publish.Response.class,
+      PublishBatch.Request.class,
+      PublishBatch.Entry.class,
+      PublishBatch.ResultEntry.class,
+      PublishBatch.Response.class);
 
   /** What nodes ask each other for themselves (a listing's names), after the api records. Append only. */
   public static final List<Class<? extends Record>> INTERNAL = List.of(

@@ -26,7 +26,16 @@ import dev.sluice.api.SetQueueAttributes;
 import dev.sluice.api.StartMessageMoveTask;
 import dev.sluice.api.TagQueue;
 import dev.sluice.api.UntagQueue;
+import dev.sluice.api.topics.ConfirmSubscription;
 import dev.sluice.api.topics.CreateTopic;
+import dev.sluice.api.topics.GetSubscriptionAttributes;
+import dev.sluice.api.topics.ListSubscriptions;
+import dev.sluice.api.topics.ListSubscriptionsByTopic;
+import dev.sluice.api.topics.Publish;
+import dev.sluice.api.topics.PublishBatch;
+import dev.sluice.api.topics.SetSubscriptionAttributes;
+import dev.sluice.api.topics.Subscribe;
+import dev.sluice.api.topics.Unsubscribe;
 import dev.sluice.api.topics.DeleteTopic;
 import dev.sluice.api.topics.GetTopicAttributes;
 import dev.sluice.api.topics.ListTagsForResource;
@@ -154,6 +163,38 @@ public final class EngineActions {
   public static final EngineAction<ListTagsForResource.Request, ListTagsForResource.Response>
       LIST_TAGS_FOR_RESOURCE = add("ListTagsForResource", ListTagsForResource.Request.class,
           (c, r) -> TopicActions.resourceArn(c, r.resourceArn()), (e, c, r, g) -> e.topics().listTagsForResource(c, r));
+
+  public static final EngineAction<Subscribe.Request, Subscribe.Response> SUBSCRIBE = add("Subscribe",
+      Subscribe.Request.class, (c, r) -> TopicActions.topicArn(c, r.topicArn()),
+      (e, c, r, g) -> e.subscriptions().subscribe(c, r));
+  public static final EngineAction<ConfirmSubscription.Request, ConfirmSubscription.Response> CONFIRM_SUBSCRIPTION =
+      add("ConfirmSubscription", ConfirmSubscription.Request.class, (c, r) -> TopicActions.topicArn(c, r.topicArn()),
+          (e, c, r, g) -> e.subscriptions().confirmSubscription(c, r));
+  public static final EngineAction<Unsubscribe.Request, Void> UNSUBSCRIBE = add("Unsubscribe",
+      Unsubscribe.Request.class, (c, r) -> SubscriptionActions.subscriptionArn(c, r.subscriptionArn()).topic(),
+      (e, c, r, g) -> e.subscriptions().unsubscribe(c, r));
+  public static final EngineAction<ListSubscriptions.Request, ListSubscriptions.Response> LIST_SUBSCRIPTIONS = add(
+      "ListSubscriptions", ListSubscriptions.Request.class, (c, r) -> null,
+      (e, c, r, g) -> e.subscriptions().listSubscriptions(c, r));
+  public static final EngineAction<ListSubscriptionsByTopic.Request, ListSubscriptions.Response>
+      LIST_SUBSCRIPTIONS_BY_TOPIC = add("ListSubscriptionsByTopic", ListSubscriptionsByTopic.Request.class,
+          (c, r) -> TopicActions.topicArn(c, r.topicArn()),
+          (e, c, r, g) -> e.subscriptions().listSubscriptionsByTopic(c, r));
+  public static final EngineAction<GetSubscriptionAttributes.Request, GetSubscriptionAttributes.Response>
+      GET_SUBSCRIPTION_ATTRIBUTES = add("GetSubscriptionAttributes", GetSubscriptionAttributes.Request.class,
+          (c, r) -> SubscriptionActions.subscriptionArn(c, r.subscriptionArn()).topic(),
+          (e, c, r, g) -> e.subscriptions().getSubscriptionAttributes(c, r));
+  public static final EngineAction<SetSubscriptionAttributes.Request, Void> SET_SUBSCRIPTION_ATTRIBUTES = add(
+      "SetSubscriptionAttributes", SetSubscriptionAttributes.Request.class,
+      (c, r) -> SubscriptionActions.subscriptionArn(c, r.subscriptionArn()).topic(),
+      (e, c, r, g) -> e.subscriptions().setSubscriptionAttributes(c, r));
+  public static final EngineAction<Publish.Request, Publish.Response> PUBLISH = add("Publish", Publish.Request.class,
+      (c, r) -> r.topicArn() != null ? TopicActions.topicArn(c, r.topicArn())
+          : r.targetArn() != null ? TopicActions.topicArn(c, r.targetArn()) : null,
+      (e, c, r, g) -> e.publishes().publish(c, r));
+  public static final EngineAction<PublishBatch.Request, PublishBatch.Response> PUBLISH_BATCH = add("PublishBatch",
+      PublishBatch.Request.class, (c, r) -> TopicActions.topicArn(c, r.topicArn()),
+      (e, c, r, g) -> e.publishes().publishBatch(c, r));
 
   /** Every action, by its number. */
   public static List<EngineAction<?, ?>> all() {

@@ -32,6 +32,8 @@ public final class QueueEngine {
   private final ReceiptActions receipts;
   private final RedriveActions redrive;
   private final TopicActions topics;
+  private final SubscriptionActions subscriptions;
+  private final PublishActions publishes;
   private final ShardDispatcher dispatcher;
   private final MemoryBudget budget;
   private final QueueAccess access;
@@ -67,7 +69,10 @@ public final class QueueEngine {
     this.receives = new ReceiveActions(clients, dispatcher, router, access);
     this.receipts = new ReceiptActions(owningShard);
     this.redrive = new RedriveActions(clients, router, checks, crossShard, access, this::checkedWhereHeld);
-    this.topics = new TopicActions(clients, router, new TopicAccess(access), durable != null);
+    TopicShards topicShards = new TopicShards(clients, router, new TopicAccess(access), durable != null);
+    this.topics = new TopicActions(topicShards);
+    this.subscriptions = new SubscriptionActions(topicShards);
+    this.publishes = new PublishActions(topicShards);
   }
 
   /**
@@ -277,6 +282,14 @@ public final class QueueEngine {
 
   public TopicActions topics() {
     return topics;
+  }
+
+  public SubscriptionActions subscriptions() {
+    return subscriptions;
+  }
+
+  public PublishActions publishes() {
+    return publishes;
   }
 
   /**

@@ -35,6 +35,14 @@ final class TopicAccess {
     }
   }
 
+  /**
+   * The principal a subscription shows as made by (SubscriptionPrincipal): the caller's account's
+   * root, the only principal allowed SNS actions so far.
+   */
+  static String principalOf(Caller c) {
+    return "arn:aws:iam::" + c.accountId() + ":root";
+  }
+
   private static SnsException denied(Requester r, String action, String arn, String because) {
     String user = r.principalArn() != null ? r.principalArn() : "arn:aws:iam::" + r.accountId() + ":root";
     return new SnsException(SnsErrorCode.AUTHORIZATION_ERROR,

@@ -20,24 +20,16 @@ import java.util.function.Function;
 
 /**
  * Topic lifecycle, attributes and tags (the SNS API reference): each runs on the shard its topic's
- * key routes to, after the owner check ({@link TopicAccess}); ListTopics asks every shard
- * ({@link TopicListing}). Topics live in memory only so far: on a server that keeps its queues in
- * PostgreSQL every SNS action is refused, so that no topic is acknowledged that a restart would
- * lose.
+ * key routes to, after the owner check ({@link TopicShards}); ListTopics asks every shard
+ * ({@link TopicListing}).
  */
 public final class TopicActions {
-  private final ShardDispatcher dispatcher;
-  private final ShardRouter router;
-  private final TopicAccess access;
+  private final TopicShards shards;
   private final TopicListing listing;
-  private final boolean durable;
 
-  TopicActions(ShardDispatcher dispatcher, ShardRouter router, TopicAccess access, boolean durable) {
-    this.dispatcher = dispatcher;
-    this.router = router;
-    this.access = access;
-    this.listing = new TopicListing(dispatcher);
-    this.durable = durable;
+  TopicActions(TopicShards shards) {
+    this.shards = shards;
+    this.listing = new TopicListing(shards.dispatcher());
   }
 
   /** A new topic belongs to the caller's account, in the caller's region. */
@@ -62,11 +54,7 @@ public final class TopicActions {
 
   public Future<ListTopics.Response> listTopics(Caller c, ListTopics.Request r) {
     AccountRegion place = c.accountRegion();
-    if (durable) {
-      throw notKept();
-    }
-    access.check(c, "ListTopics", place.accountId(),
-        "arn:aws:sns:" + place.region() + ":" + place.accountId() + ":*");
+    shards.check(c, "ListTopics", place.accountId(), "arn:aws:sns:" + place.region() + ":" + place.accountId() + ":*");
     return listing.list(place, r.nextToken());
   }
 
@@ -135,18 +123,10 @@ public final class TopicActions {
   }
 
   private void check(Caller c, String action, TopicKey key) {
-    if (durable) {
-      throw notKept();
-    }
-    access.check(c, action, key.accountId(), key.arn());
+    shards.check(c, action, key);
   }
 
   private <R> Future<R> onShard(TopicKey key, Function<Shard, R> fn) {
-    return dispatcher.call(router.shardOf(key), (s, reply) -> reply.succeed(fn.apply(s)));
-  }
-
-  private static SnsException notKept() {
-    return new SnsException(SnsErrorCode.INVALID_ACTION, "SNS topics are not kept in PostgreSQL yet: this server"
-        + " (storage: postgres) serves the SQS API only. Run with storage: memory for topics.");
+    return shards.onShard(key, fn);
   }
 }

@@ -79,6 +79,17 @@ public final class TopicRegistry {
     return true;
   }
 
+  /** The topics of {@code place} here, unsorted. */
+  public List<TopicState> of(AccountRegion place) {
+    List<TopicState> out = new ArrayList<>();
+    for (TopicState t : topics.values()) {
+      if (t.key().accountId().equals(place.accountId()) && t.key().region().equals(place.region())) {
+        out.add(t);
+      }
+    }
+    return out;
+  }
+
   /** The ARNs of the topics of {@code place} here, unsorted. */
   public List<String> arns(AccountRegion place) {
     List<String> out = new ArrayList<>();

@@ -1,11 +1,21 @@
 package dev.sluice.topics;
 
+import dev.sluice.api.QueueKey;
+import dev.sluice.api.topics.SnsErrorCode;
+import dev.sluice.api.topics.SnsException;
+import dev.sluice.api.topics.SubscriptionSummary;
 import dev.sluice.api.topics.TopicKey;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 
 /**
  * One topic as its shard holds it: its key, generation (a random id telling this topic from an
- * earlier one of the same name), kind, attributes and tags. Owned by its shard's event loop.
+ * earlier one of the same name), kind, attributes, tags and subscriptions (in the order they were
+ * made, which is the order a publish delivers in). Owned by its shard's event loop.
  */
 public final class TopicState {
   private final TopicKey key;
@@ -13,6 +23,11 @@ public final class TopicState {
   private final long createdAtMillis;
   private TopicAttributes attributes;
   private final TopicTags tags = new TopicTags();
+  private final Map<String, SubscriptionState> subscriptions = new LinkedHashMap<>();
+  /** FIFO topics: the publishes of the last five minutes, by deduplication key. */
+  private final TopicDeduplication deduplication = new TopicDeduplication();
+  /** FIFO topics: the last sequence number given. */
+  private long lastSequence;
 
   TopicState(TopicKey key, long generation, long createdAtMillis, TopicAttributes attributes) {
     this.key = key;
@@ -56,6 +71,79 @@ public final class TopicState {
 
   /** GetTopicAttributes. */
   public Map<String, String> attributeView() {
-    return attributes.view(key, 0, 0, 0);
+    return attributes.view(key, subscriptions.size(), 0, 0);
+  }
+
+  /**
+   * Subscribe: a new subscription of {@code protocol} to {@code endpoint}, or the existing one of
+   * that pair when its attributes are the same ("Subscription already exists with different
+   * attributes" otherwise, AWS-recorded); SubscriptionLimitExceeded past the topic's limit.
+   */
+  public SubscriptionState subscribe(String protocol, String endpoint, Map<String, String> given, String owner,
+      String principal) {
+    QueueKey queue = SubscriptionEndpoints.queueOf(protocol, endpoint, fifo());
+    if (!queue.accountId().equals(key.accountId())) {
+      // AWS has the other account confirm (a SubscriptionConfirmation sent into its queue); until
+      // Sluice does, a topic delivers to its own account's queues only.
+      throw SnsException.invalidParameter("Endpoint", "Sluice delivers to queues of the topic's own account only");
+    }
+    SubscriptionAttributes wanted = SubscriptionAttributes.create(given, fifo());
+    for (SubscriptionState s : subscriptions.values()) {
+      if (s.protocol().equals(protocol) && s.endpoint().equals(endpoint)) {
+        if (!s.attributes().sameAs(wanted)) {
+          throw SnsException.invalidParameter("Attributes", "Subscription already exists with different attributes");
+        }
+        return s;
+      }
+    }
+    if (subscriptions.size() >= maxSubscriptions()) {
+      throw new SnsException(SnsErrorCode.SUBSCRIPTION_LIMIT_EXCEEDED, "Subscription limit exceeded");
+    }
+    SubscriptionState s = new SubscriptionState(UUID.randomUUID().toString(), arn(), protocol, endpoint, owner,
+        principal, wanted);
+    subscriptions.put(s.id(), s);
+    return s;
+  }
+
+  /** At most 100 subscriptions on a FIFO topic (AWS's quota), 10,000 on a standard one (Sluice's bound). */
+  int maxSubscriptions() {
+    return fifo() ? 100 : 10_000;
+  }
+
+  /** The subscription with that id, or null. */
+  public SubscriptionState subscription(String id) {
+    return subscriptions.get(id);
+  }
+
+  /** Unsubscribe: true when there was one. */
+  public boolean unsubscribe(String id) {
+    return subscriptions.remove(id) != null;
+  }
+
+  /** SetSubscriptionAttributes on one of this topic's subscriptions. */
+  public void setSubscriptionAttribute(SubscriptionState s, String name, String value) {
+    s.attributes(s.attributes().with(name, value, fifo()));
+  }
+
+  public Collection<SubscriptionState> subscriptions() {
+    return subscriptions.values();
+  }
+
+  /** Every subscription's summary, in the order they were made. */
+  public List<SubscriptionSummary> summaries() {
+    List<SubscriptionSummary> out = new ArrayList<>(subscriptions.size());
+    subscriptions.values().forEach(s -> out.add(s.summary()));
+    return out;
+  }
+
+  public TopicDeduplication deduplication() {
+    return deduplication;
+  }
+
+  /** FIFO topics: the next sequence number. */
+  public long nextSequence(long nowMillis) {
+    // Started from the clock, as queues' are, so numbers keep rising across a re-created topic.
+    lastSequence = Math.max(lastSequence + 1, nowMillis * 1_000_000L);
+    return lastSequence;
   }
 }

@@ -10,6 +10,8 @@ public enum SnsErrorCode {
   INVALID_PARAMETER_VALUE("InvalidParameterValue", 400),
   /** A member the action requires is missing (SNS answers ValidationError, as the Smithy model checks it). */
   VALIDATION_ERROR("ValidationError", 400),
+  /** A message attribute SNS cannot take (its name, type or value). */
+  PARAMETER_VALUE_INVALID("ParameterValueInvalid", 400),
   INVALID_ACTION("InvalidAction", 400),
   MISSING_ACTION("MissingAction", 400),
   NOT_FOUND("NotFound", 404),

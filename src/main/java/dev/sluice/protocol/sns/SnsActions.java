@@ -1,6 +1,17 @@
 package dev.sluice.protocol.sns;
 
+import dev.sluice.api.BatchResultErrorEntry;
+import dev.sluice.api.topics.ConfirmSubscription;
 import dev.sluice.api.topics.CreateTopic;
+import dev.sluice.api.topics.GetSubscriptionAttributes;
+import dev.sluice.api.topics.ListSubscriptions;
+import dev.sluice.api.topics.ListSubscriptionsByTopic;
+import dev.sluice.api.topics.Publish;
+import dev.sluice.api.topics.PublishBatch;
+import dev.sluice.api.topics.SetSubscriptionAttributes;
+import dev.sluice.api.topics.Subscribe;
+import dev.sluice.api.topics.SubscriptionSummary;
+import dev.sluice.api.topics.Unsubscribe;
 import dev.sluice.api.topics.DeleteTopic;
 import dev.sluice.api.topics.GetTopicAttributes;
 import dev.sluice.api.topics.ListTagsForResource;
@@ -11,6 +22,7 @@ import dev.sluice.api.topics.UntagResource;
 import dev.sluice.engine.EngineActions;
 import dev.sluice.protocol.query.XmlWriter;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.BiConsumer;
@@ -55,13 +67,65 @@ public final class SnsActions {
           r.tags().forEach((k, v) -> out.open("member").element("Key", k).element("Value", v).close("member"));
           out.close("Tags");
         });
+    add("Subscribe", in -> new Subscribe.Request(in.string("TopicArn"), in.string("Protocol"), in.string("Endpoint"),
+        in.map("Attributes"), in.bool("ReturnSubscriptionArn")), EngineActions.SUBSCRIBE,
+        (r, out) -> out.element("SubscriptionArn", r.subscriptionArn()));
+    add("ConfirmSubscription", in -> new ConfirmSubscription.Request(in.string("TopicArn"), in.string("Token"),
+        in.string("AuthenticateOnUnsubscribe")), EngineActions.CONFIRM_SUBSCRIPTION,
+        (r, out) -> out.element("SubscriptionArn", r.subscriptionArn()));
+    add("Unsubscribe", in -> new Unsubscribe.Request(in.string("SubscriptionArn")), EngineActions.UNSUBSCRIBE, null);
+    add("ListSubscriptions", in -> new ListSubscriptions.Request(in.string("NextToken")),
+        EngineActions.LIST_SUBSCRIPTIONS, SnsActions::subscriptions);
+    add("ListSubscriptionsByTopic", in -> new ListSubscriptionsByTopic.Request(in.string("TopicArn"),
+        in.string("NextToken")), EngineActions.LIST_SUBSCRIPTIONS_BY_TOPIC, SnsActions::subscriptions);
+    add("GetSubscriptionAttributes", in -> new GetSubscriptionAttributes.Request(in.string("SubscriptionArn")),
+        EngineActions.GET_SUBSCRIPTION_ATTRIBUTES, (r, out) -> entries(out, "Attributes", r.attributes()));
+    add("SetSubscriptionAttributes", in -> new SetSubscriptionAttributes.Request(in.string("SubscriptionArn"),
+        in.string("AttributeName"), in.string("AttributeValue")), EngineActions.SET_SUBSCRIPTION_ATTRIBUTES, null);
+    add("Publish", in -> new Publish.Request(in.string("TopicArn"), in.string("TargetArn"), in.string("PhoneNumber"),
+        in.string("Message"), in.string("Subject"), in.string("MessageStructure"),
+        in.messageAttributes("MessageAttributes"), in.string("MessageGroupId"), in.string("MessageDeduplicationId")),
+        EngineActions.PUBLISH, (r, out) -> out.element("MessageId", r.messageId())
+            .elementIf("SequenceNumber", r.sequenceNumber()));
+    add("PublishBatch", in -> new PublishBatch.Request(in.string("TopicArn"), batchEntries(in)),
+        EngineActions.PUBLISH_BATCH, (r, out) -> {
+          out.open("Successful");
+          for (PublishBatch.ResultEntry e : r.successful()) {
+            out.open("member").element("Id", e.id()).element("MessageId", e.messageId())
+                .elementIf("SequenceNumber", e.sequenceNumber()).close("member");
+          }
+          out.close("Successful").open("Failed");
+          for (BatchResultErrorEntry e : r.failed()) {
+            out.open("member").element("Id", e.id()).element("Code", e.code()).element("Message", e.message())
+                .element("SenderFault", e.senderFault()).close("member");
+          }
+          out.close("Failed");
+        });
+  }
+
+  private static List<PublishBatch.Entry> batchEntries(SnsReader in) {
+    List<SnsReader> entries = in.entries("PublishBatchRequestEntries");
+    if (entries == null) {
+      return null;
+    }
+    return entries.stream().map(e -> new PublishBatch.Entry(e.string("Id"), e.string("Message"), e.string("Subject"),
+        e.string("MessageStructure"), e.messageAttributes("MessageAttributes"), e.string("MessageGroupId"),
+        e.string("MessageDeduplicationId"))).toList();
+  }
+
+  private static void subscriptions(ListSubscriptions.Response r, XmlWriter out) {
+    out.open("Subscriptions");
+    for (SubscriptionSummary s : r.subscriptions()) {
+      out.open("member").element("SubscriptionArn", s.subscriptionArn()).element("Owner", s.owner())
+          .element("Protocol", s.protocol()).element("Endpoint", s.endpoint()).element("TopicArn", s.topicArn())
+          .close("member");
+    }
+    out.close("Subscriptions").elementIf("NextToken", r.nextToken());
   }
 
   /** SNS actions Sluice does not serve (yet, or at all: SMS, mobile push, data protection). */
   private static final Set<String> NOT_SERVED = Set.of(
-      "Subscribe", "ConfirmSubscription", "Unsubscribe", "ListSubscriptions", "ListSubscriptionsByTopic",
-      "GetSubscriptionAttributes", "SetSubscriptionAttributes", "Publish", "PublishBatch", "AddPermission",
-      "RemovePermission", "CheckIfPhoneNumberIsOptedOut", "CreatePlatformApplication", "CreatePlatformEndpoint",
+      "AddPermission", "RemovePermission", "CheckIfPhoneNumberIsOptedOut", "CreatePlatformApplication", "CreatePlatformEndpoint",
       "CreateSMSSandboxPhoneNumber", "DeleteEndpoint", "DeletePlatformApplication", "DeleteSMSSandboxPhoneNumber",
       "GetDataProtectionPolicy", "GetEndpointAttributes", "GetPlatformApplicationAttributes", "GetSMSAttributes",
       "GetSMSSandboxAccountStatus", "ListEndpointsByPlatformApplication", "ListOriginationNumbers",

@@ -1,8 +1,10 @@
 package dev.sluice.protocol.sns;
 
+import dev.sluice.api.MessageAttributeValue;
 import dev.sluice.api.topics.SnsException;
 import dev.sluice.protocol.Utf8;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -92,6 +94,64 @@ final class SnsReader {
       if (out.put(key, value) != null) {
         throw SnsException.invalidParameter("Duplicated keys are not allowed.");
       }
+    }
+    return out;
+  }
+
+  /** A boolean member ("true" or "false", any case), or null. */
+  Boolean bool(String name) {
+    String v = string(name);
+    if (v == null) {
+      return null;
+    }
+    if (!v.equalsIgnoreCase("true") && !v.equalsIgnoreCase("false")) {
+      throw SnsException.invalidParameter(name);
+    }
+    return Boolean.valueOf(v.toLowerCase(java.util.Locale.ROOT));
+  }
+
+  /**
+   * Message attributes ({@code Name.entry.N.Name} and {@code Name.entry.N.Value.DataType /
+   * StringValue / BinaryValue}, binary as base64), in index order, or null when there are none.
+   */
+  Map<String, MessageAttributeValue> messageAttributes(String name) {
+    String head = name + ".entry.";
+    TreeSet<Integer> indexes = indexes(head);
+    if (indexes.isEmpty()) {
+      return null;
+    }
+    Map<String, MessageAttributeValue> out = new LinkedHashMap<>();
+    for (int n : indexes) {
+      String entry = head + n + ".";
+      String attribute = string(entry + "Name");
+      if (attribute == null) {
+        throw SnsException.missing(prefix + lowerFirst(name) + "." + n + ".member.name");
+      }
+      String binary = params.get(prefix + entry + "Value.BinaryValue");
+      byte[] bytes = null;
+      if (binary != null) {
+        try {
+          bytes = Base64.getDecoder().decode(binary);
+        } catch (IllegalArgumentException e) {
+          throw SnsException.invalidParameter(prefix + entry + "Value.BinaryValue", "not valid base64");
+        }
+      }
+      out.put(attribute, new MessageAttributeValue(string(entry + "Value.DataType"),
+          string(entry + "Value.StringValue"), bytes));
+    }
+    return out;
+  }
+
+  /** A list of structures ({@code Name.member.N.Field}): one reader per entry, in index order, or null. */
+  List<SnsReader> entries(String name) {
+    String head = name + ".member.";
+    TreeSet<Integer> indexes = indexes(head);
+    if (indexes.isEmpty()) {
+      return null;
+    }
+    List<SnsReader> out = new ArrayList<>(indexes.size());
+    for (int n : indexes) {
+      out.add(new SnsReader(params, prefix + head + n + "."));
     }
     return out;
   }

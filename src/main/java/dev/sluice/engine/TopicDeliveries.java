@@ -1,0 +1,85 @@
+package dev.sluice.engine;
+
+import dev.sluice.api.SqsException;
+import dev.sluice.api.topics.SnsErrorCode;
+import dev.sluice.api.topics.SnsException;
+import dev.sluice.model.QueueState;
+import dev.sluice.topics.FanOut;
+import io.vertx.core.Future;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Hands a publish's copies to their queues' shards, in order (hand-offs from one shard to another
+ * run in the order they are made, which keeps a FIFO topic's order in each queue), and says when
+ * all are decided. A copy whose queue is gone, or that the queue refuses for good (a body past its
+ * MaximumMessageSize), is dropped and logged, as AWS drops what it cannot deliver to a
+ * subscription without a dead-letter queue; one refused for now (the memory budget) fails the
+ * publish with the retryable Throttled, so the publisher tries again (copies already stored may
+ * then arrive twice: standard topics deliver at least once). Stateless.
+ */
+final class TopicDeliveries {
+  private static final System.Logger LOG = System.getLogger(TopicDeliveries.class.getName());
+
+  private final ShardDispatcher dispatcher;
+  private final ShardRouter router;
+
+  TopicDeliveries(ShardDispatcher dispatcher, ShardRouter router) {
+    this.dispatcher = dispatcher;
+    this.router = router;
+  }
+
+  /** Completes once every copy is stored or dropped; fails when one must be tried again. */
+  Future<Void> deliver(List<FanOut.Copy> copies) {
+    if (copies.isEmpty()) {
+      return Future.succeededFuture();
+    }
+    List<Future<Void>> stored = new ArrayList<>(copies.size());
+    for (FanOut.Copy copy : copies) {
+      stored.add(dispatcher.<Void>call(router.shardOf(copy.queue()), (s, reply) -> {
+        QueueState q = s.find(copy.queue());
+        if (q == null) {
+          LOG.log(System.Logger.Level.DEBUG, () -> "Dropped a copy for " + copy.subscriptionArn()
+              + ": its queue does not exist");
+          reply.succeed(null);
+          return;
+        }
+        s.admitSends();
+        q.send(copy.message(), false, s.now());
+        reply.succeed(null);
+      }).recover(failure -> dropOrRetry(copy, failure)));
+    }
+    return Future.all(stored).mapEmpty();
+  }
+
+  private static Future<Void> dropOrRetry(FanOut.Copy copy, Throwable failure) {
+    if (failure instanceof SqsException e && isRetryable(e)) {
+      return Future.failedFuture(asSns(e));
+    }
+    LOG.log(System.Logger.Level.WARNING, "Dropped a copy for " + copy.subscriptionArn() + ": its queue refused it: "
+        + failure.getMessage());
+    return Future.succeededFuture();
+  }
+
+  private static boolean isRetryable(SqsException e) {
+    return switch (e.code()) {
+      case REQUEST_THROTTLED, SERVICE_UNAVAILABLE -> true;
+      default -> false;
+    };
+  }
+
+  /** A failure of a copy as the publisher is told it. */
+  static SnsException asSns(Throwable failure) {
+    if (failure instanceof SnsException e) {
+      return e;
+    }
+    if (failure instanceof SqsException e && e.code() == dev.sluice.api.ErrorCode.REQUEST_THROTTLED) {
+      return new SnsException(SnsErrorCode.THROTTLED, "A subscribed queue is over its memory budget: "
+          + e.getMessage());
+    }
+    if (failure instanceof SqsException e && e.code() == dev.sluice.api.ErrorCode.SERVICE_UNAVAILABLE) {
+      return new SnsException(SnsErrorCode.SERVICE_UNAVAILABLE, e.getMessage());
+    }
+    return new SnsException(SnsErrorCode.INTERNAL_ERROR, "We encountered an internal error. Please try again.");
+  }
+}
