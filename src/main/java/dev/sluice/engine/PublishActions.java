@@ -106,8 +106,9 @@ public final class PublishActions {
           if (stored.get(i).succeeded()) {
             ok.add(new PublishBatch.ResultEntry(id, accepted.get(i).messageId, accepted.get(i).sequenceNumber));
           } else {
+            // Every entry was valid: what failed is the delivery, never the sender's fault.
             SnsException e = TopicDeliveries.asSns(stored.get(i).cause());
-            failed.add(new BatchResultErrorEntry(id, e.code().senderFault(), e.code().code(), e.getMessage()));
+            failed.add(new BatchResultErrorEntry(id, false, e.code().code(), e.getMessage()));
           }
         }
         reply.succeed(new PublishBatch.Response(ok, failed));

@@ -7,15 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sluice.testtools.NeedsTools;
-import dev.sluice.testtools.ServerJar;
 import dev.sluice.testtools.Tool;
 import dev.sluice.testtools.Tools;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -24,10 +21,6 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.core.retry.RetryMode;
-import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.sns.SnsClient;
 import software.amazon.awssdk.services.sns.model.AuthorizationErrorException;
@@ -52,24 +45,20 @@ import software.amazon.awssdk.services.sqs.SqsClient;
 class SnsTopicsIT {
   static final String A = "111111111111";
   static final String B = "222222222222";
-  static Process server;
-  static Path log;
+  static PackagedServer server;
   static URI endpoint;
   static SnsClient teamA;
   static SnsClient teamB;
 
   @BeforeAll
   static void start() throws Exception {
-    int port = QuickstartIT.freePort();
-    endpoint = URI.create("http://127.0.0.1:" + port);
-    log = ServerJar.newLog("sns-topics-");
-    server = ServerJar.logging(log, Map.of("SLUICE_HTTP_PORT", Integer.toString(port),
-        "SLUICE_HTTP_HOST", "127.0.0.1", "SLUICE_MANAGEMENT_TOKEN", "off", "SLUICE_SQS_REGIONS", "us-east-1,us-west-2",
+    server = PackagedServer.start("sns-topics-", Map.of("SLUICE_MANAGEMENT_TOKEN", "off",
+        "SLUICE_SQS_REGIONS", "us-east-1,us-west-2",
         "SLUICE_CREDENTIALS", "[" + PermissionsIT.key("AKIDTEAMA", "team-a-secret", A, null) + ","
             + PermissionsIT.key("AKIDTEAMB", "team-b-secret", B, null) + ","
             + PermissionsIT.key("AKIDSENDER", "sender-secret", A,
-                "[{\"Effect\":\"Allow\",\"Action\":\"sqs:*\",\"Resource\":\"*\"}]") + "]")).start();
-    QuickstartIT.awaitPort(port, server);
+                "[{\"Effect\":\"Allow\",\"Action\":\"sqs:*\",\"Resource\":\"*\"}]") + "]"));
+    endpoint = server.endpoint;
     teamA = sns("AKIDTEAMA", "team-a-secret", Region.US_EAST_1);
     teamB = sns("AKIDTEAMB", "team-b-secret", Region.US_EAST_1);
   }
@@ -78,19 +67,11 @@ class SnsTopicsIT {
   static void stop() throws Exception {
     teamA.close();
     teamB.close();
-    server.destroy();
-    if (!server.waitFor(15, TimeUnit.SECONDS)) {
-      server.destroyForcibly();
-    }
-    assertEquals(List.of(), QuickstartIT.unexpectedLogLines(log));
+    server.close();
   }
 
   static SnsClient sns(String keyId, String secret, Region region) {
-    return SnsClient.builder().endpointOverride(endpoint).region(region)
-        .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(keyId, secret)))
-        .overrideConfiguration(o -> o.retryStrategy(RetryMode.STANDARD).apiCallTimeout(Duration.ofSeconds(30)))
-        .httpClient(UrlConnectionHttpClient.builder().build())
-        .build();
+    return server.sns(keyId, secret, region);
   }
 
   static String arn(String account, String name) {
@@ -254,9 +235,7 @@ class SnsTopicsIT {
 
   @Test
   void sqsIsServedBesideSnsOnTheSamePort() {
-    try (SqsClient sqs = SqsClient.builder().endpointOverride(endpoint).region(Region.US_EAST_1)
-        .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("AKIDTEAMA", "team-a-secret")))
-        .httpClient(UrlConnectionHttpClient.builder().build()).build()) {
+    try (SqsClient sqs = server.sqs("AKIDTEAMA", "team-a-secret")) {
       String url = sqs.createQueue(r -> r.queueName("orders")).queueUrl();
       String topic = teamA.createTopic(r -> r.name("orders")).topicArn();
       assertTrue(sqs.listQueues().queueUrls().contains(url));
