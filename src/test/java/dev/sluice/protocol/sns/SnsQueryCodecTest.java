@@ -48,6 +48,35 @@ class SnsQueryCodecTest {
   }
 
   @Test
+  void messageAttributesAndBatchEntriesAreReadAsTheSdksFlattenThem() {
+    Map<String, String> params = new LinkedHashMap<>();
+    params.put("MessageAttributes.entry.1.Name", "colour");
+    params.put("MessageAttributes.entry.1.Value.DataType", "String");
+    params.put("MessageAttributes.entry.1.Value.StringValue", "blue");
+    params.put("MessageAttributes.entry.2.Name", "blob");
+    params.put("MessageAttributes.entry.2.Value.DataType", "Binary");
+    params.put("MessageAttributes.entry.2.Value.BinaryValue", "AgME");
+    params.put("PublishBatchRequestEntries.member.2.Id", "second");
+    params.put("PublishBatchRequestEntries.member.1.Id", "first");
+    params.put("PublishBatchRequestEntries.member.1.MessageAttributes.entry.1.Name", "n");
+    params.put("PublishBatchRequestEntries.member.1.MessageAttributes.entry.1.Value.DataType", "Number");
+    params.put("PublishBatchRequestEntries.member.1.MessageAttributes.entry.1.Value.StringValue", "3");
+    params.put("ReturnSubscriptionArn", "TRUE");
+    SnsReader in = SnsReader.of(params);
+    var attrs = in.messageAttributes("MessageAttributes");
+    assertEquals("blue", attrs.get("colour").stringValue());
+    assertEquals(List.of((byte) 2, (byte) 3, (byte) 4),
+        List.of(attrs.get("blob").binaryValue()[0], attrs.get("blob").binaryValue()[1], attrs.get("blob").binaryValue()[2]));
+    List<SnsReader> entries = in.entries("PublishBatchRequestEntries");
+    assertEquals(List.of("first", "second"), entries.stream().map(e -> e.string("Id")).toList());
+    assertEquals("3", entries.get(0).messageAttributes("MessageAttributes").get("n").stringValue());
+    assertNull(entries.get(1).messageAttributes("MessageAttributes"));
+    assertEquals(Boolean.TRUE, in.bool("ReturnSubscriptionArn"));
+    assertThrows(SnsException.class, () -> SnsReader.of(Map.of("MessageAttributes.entry.1.Name", "b",
+        "MessageAttributes.entry.1.Value.BinaryValue", "not base64!")).messageAttributes("MessageAttributes"));
+  }
+
+  @Test
   void aTagKeyGivenTwiceOrATagWithoutAValueIsRefused() {
     SnsException twice = assertThrows(SnsException.class, () -> SnsReader.of(Map.of("Tags.member.1.Key", "k",
         "Tags.member.1.Value", "1", "Tags.member.2.Key", "k", "Tags.member.2.Value", "2")).tags("Tags"));
