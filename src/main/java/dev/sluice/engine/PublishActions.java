@@ -18,6 +18,7 @@ import io.vertx.core.Future;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 
@@ -34,10 +35,12 @@ public final class PublishActions {
 
   private final TopicShards shards;
   private final TopicDeliveries deliveries;
+  private final TopicSigner signer;
 
-  PublishActions(TopicShards shards) {
+  PublishActions(TopicShards shards, TopicSigner signer) {
     this.shards = shards;
     this.deliveries = new TopicDeliveries(shards.dispatcher(), shards.router());
+    this.signer = signer;
   }
 
   public Future<Publish.Response> publish(Caller c, Publish.Request r) {
@@ -50,8 +53,7 @@ public final class PublishActions {
       TopicState t = s.topics().get(key);
       checkKind(t, content);
       Accepted a = accept(t, content, baseUrl, s.now());
-      Future<Void> stored = a.published == null ? Future.succeededFuture()
-          : deliveries.deliver(FanOut.copies(t, a.published));
+      Future<Void> stored = a.published == null ? Future.succeededFuture() : deliver(t, a);
       stored.onComplete(done -> {
         if (done.succeeded()) {
           reply.succeed(new Publish.Response(a.messageId, a.sequenceNumber));
@@ -96,7 +98,7 @@ public final class PublishActions {
       }
       List<Future<Void>> stored = new ArrayList<>(accepted.size());
       for (Accepted a : accepted) {
-        stored.add(a.published == null ? Future.succeededFuture() : deliveries.deliver(FanOut.copies(t, a.published)));
+        stored.add(a.published == null ? Future.succeededFuture() : deliver(t, a));
       }
       Future.join(stored).onComplete(done -> {
         List<PublishBatch.ResultEntry> ok = new ArrayList<>();
@@ -116,8 +118,43 @@ public final class PublishActions {
     });
   }
 
-  /** A publish the topic took: its answer, and what to deliver (null for a FIFO duplicate). */
-  private record Accepted(String messageId, String sequenceNumber, FanOut.Published published) {}
+  /**
+   * Delivers an accepted publish; one that could not be (a copy refused for now) is forgotten by
+   * the FIFO topic's deduplication, so that the publisher's retry is delivered, not answered as a
+   * duplicate.
+   */
+  private Future<Void> deliver(TopicState t, Accepted a) {
+    return copies(t, a.published).onFailure(unstored -> {
+      if (a.deduplicationKey != null) {
+        t.deduplication().forget(a.deduplicationKey, a.messageId);
+      }
+    });
+  }
+
+  /**
+   * The copies of a publish, each handed to its queue once its envelopes are signed (off the loop;
+   * a FIFO topic's are not signed, so its copies leave at once, in order).
+   */
+  private Future<Void> copies(TopicState t, FanOut.Published p) {
+    List<FanOut.Target> targets = FanOut.targets(t, p);
+    if (targets.isEmpty()) {
+      return Future.succeededFuture();
+    }
+    Map<String, String> texts = FanOut.textsToSign(t, p, targets);
+    String certificateUrl = p.baseUrl() + signer.certificatePath();
+    if (texts.isEmpty()) {
+      return deliveries.deliver(FanOut.copies(t, p, targets, Map.of(), certificateUrl));
+    }
+    return signer.sign(texts, t.attributes().signatureVersion())
+        .compose(signatures -> deliveries.deliver(FanOut.copies(t, p, targets, signatures, certificateUrl)));
+  }
+
+  /**
+   * A publish the topic took: its answer, what to deliver (null for a FIFO duplicate) and, on a FIFO
+   * topic, the key it is remembered under.
+   */
+  private record Accepted(String messageId, String sequenceNumber, FanOut.Published published,
+      String deduplicationKey) {}
 
   /**
    * What the topic's kind asks of a publish: FIFO topics need a message group and a deduplication
@@ -148,20 +185,20 @@ public final class PublishActions {
   private static Accepted accept(TopicState t, PublishContent content, String baseUrl, long now) {
     String messageId = UUID.randomUUID().toString();
     if (!t.fifo()) {
-      return new Accepted(messageId, null, new FanOut.Published(messageId, null, now, baseUrl, content, null));
+      return new Accepted(messageId, null, new FanOut.Published(messageId, null, now, baseUrl, content, null), null);
     }
     String dedupId = FanOut.deduplicationIdOf(content);
     String dedupKey = "MessageGroup".equals(t.attributes().get("FifoThroughputScope"))
         ? content.groupId() + "\n" + dedupId : dedupId;
     TopicDeduplication.Original first = t.deduplication().find(dedupKey, now);
     if (first != null) {
-      return new Accepted(first.messageId(), SequenceNumbers.format(first.sequenceNumber()), null);
+      return new Accepted(first.messageId(), SequenceNumbers.format(first.sequenceNumber()), null, null);
     }
     long sequence = t.nextSequence(now);
     t.deduplication().remember(dedupKey, messageId, sequence, now);
     String formatted = SequenceNumbers.format(sequence);
     return new Accepted(messageId, formatted, new FanOut.Published(messageId, formatted, now, baseUrl, content,
-        dedupId));
+        dedupId), dedupKey);
   }
 
   /** The topic a Publish names: TopicArn, or TargetArn naming a topic; SMS and mobile endpoints are not served. */

@@ -9,6 +9,7 @@ import dev.sluice.model.MemoryBudget;
 import dev.sluice.model.QueueLimit;
 import dev.sluice.persistence.DurableStore;
 import dev.sluice.persistence.ShardFence;
+import dev.sluice.topics.SigningCertificate;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.security.SecureRandom;
@@ -34,6 +35,7 @@ public final class QueueEngine {
   private final TopicActions topics;
   private final SubscriptionActions subscriptions;
   private final PublishActions publishes;
+  private final TopicSigner signer;
   private final ShardDispatcher dispatcher;
   private final MemoryBudget budget;
   private final QueueAccess access;
@@ -48,7 +50,8 @@ public final class QueueEngine {
   private volatile RemoteShards remote = RemoteShards.NONE;
 
   private QueueEngine(ShardDispatcher dispatcher, ServingGate gate, ShardRouter router, CrossShard crossShard,
-      MemoryBudget budget, QueueAccess access, ShardSlots slots, ShardDeployments deployments, DurableStore durable) {
+      MemoryBudget budget, QueueAccess access, ShardSlots slots, ShardDeployments deployments, DurableStore durable,
+      TopicSigner signer) {
     this.dispatcher = dispatcher;
     this.access = access;
     this.budget = budget;
@@ -69,10 +72,12 @@ public final class QueueEngine {
     this.receives = new ReceiveActions(clients, dispatcher, router, access);
     this.receipts = new ReceiptActions(owningShard);
     this.redrive = new RedriveActions(clients, router, checks, crossShard, access, this::checkedWhereHeld);
-    TopicShards topicShards = new TopicShards(clients, router, new TopicAccess(access), durable != null);
+    TopicShards topicShards = new TopicShards(clients, router, new TopicAccess(access),
+        () -> remote != RemoteShards.NONE);
     this.topics = new TopicActions(topicShards);
     this.subscriptions = new SubscriptionActions(topicShards);
-    this.publishes = new PublishActions(topicShards);
+    this.publishes = new PublishActions(topicShards, signer);
+    this.signer = signer;
   }
 
   /**
@@ -121,9 +126,10 @@ public final class QueueEngine {
         eventBus ? new EventBusDispatcher(vertx, settings.shards()) : new DirectDispatcher(vertx, slots);
     crossShard.connect(dispatcher);
     ServingGate gate = durable == null ? ServingGate.OPEN : new ShardGate(durable::notServingReason, slots);
+    Future<TopicSigner> signer = signingKey(vertx, durable, clustered).map(cert -> new TopicSigner(vertx, cert));
     Future<QueueEngine> started =
-        Future.all(deployed).map(done -> new QueueEngine(dispatcher, gate, router, crossShard, budget,
-            new QueueAccess(settings.permissions()), slots, deployments, durable));
+        Future.all(deployed).compose(done -> signer).map(topicSigner -> new QueueEngine(dispatcher, gate, router,
+            crossShard, budget, new QueueAccess(settings.permissions()), slots, deployments, durable, topicSigner));
     if (durable == null || clustered) {
       return started;
     }
@@ -131,10 +137,29 @@ public final class QueueEngine {
     return started.compose(engine -> new Recovery(dispatcher, router,
         durable.config().paged() ? HeadWindow.of(durable.config().headWindowMessages()) : null, clock)
         .run(durable.pool(), tenure.fence())
-        .map(recovered -> {
-          System.getLogger(QueueEngine.class.getName()).log(System.Logger.Level.INFO, "Recovered " + recovered);
+        .compose(recovered -> TopicRecovery.run(durable.pool(), dispatcher, router).map(topics -> {
+          System.getLogger(QueueEngine.class.getName()).log(System.Logger.Level.INFO, "Recovered " + recovered
+              + ", " + topics);
           return engine;
-        }));
+        })));
+  }
+
+  /**
+   * The key SNS envelopes are signed with: made at start (an RSA key takes a noticeable while to
+   * make, so not on an event loop) and, on a single-node server with PostgreSQL, kept there with its
+   * certificate beside the receipt-handle key, so that a restart signs with the same key and
+   * SigningCertURLs in messages already delivered stay valid. The setting is claimed once: a key made
+   * by a later start is dropped for the kept one.
+   */
+  private static Future<SigningCertificate> signingKey(Vertx vertx, DurableStore durable, boolean clustered) {
+    Future<SigningCertificate> made = vertx.executeBlocking(
+        () -> SigningCertificate.generate(TopicSigner.KEY_BITS, System.currentTimeMillis()));
+    if (durable == null || clustered) {
+      return made;
+    }
+    return made.compose(cert -> durable.setting(TopicSigner.KEY_SETTING, cert.keyBytes())
+        .compose(key -> durable.setting(TopicSigner.CERTIFICATE_SETTING, cert.der())
+            .map(der -> SigningCertificate.of(key, der))));
   }
 
   /** Cluster mode: calls for the shards this node does not hold go to {@code remote}. Set once, before serving. */
@@ -290,6 +315,11 @@ public final class QueueEngine {
 
   public PublishActions publishes() {
     return publishes;
+  }
+
+  /** What signs SNS envelopes, and the certificate subscribers check them with. */
+  public TopicSigner signer() {
+    return signer;
   }
 
   /**

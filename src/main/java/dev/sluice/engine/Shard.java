@@ -34,6 +34,7 @@ public final class Shard {
   private final Map<AccountRegion, QueueRegistry> registries = new HashMap<>();
   /** The topics of every account and region whose key routes here. */
   private final TopicRegistry topics;
+  private final TopicWrites topicWrites;
   private final LongSupplier clock;
   private final Runnable afterEachCall;
   private final Consumer<Runnable> onLoop;
@@ -50,11 +51,12 @@ public final class Shard {
    */
   private String retiredBecause;
 
-  Shard(int index, ShardResources env, TopicRegistry topics, LongSupplier clock, Runnable afterEachCall, Consumer<Runnable> onLoop,
+  Shard(int index, ShardResources env, TopicRegistry topics, TopicWrites topicWrites, LongSupplier clock, Runnable afterEachCall, Consumer<Runnable> onLoop,
       DurableChangeLog durable) {
     this.index = index;
     this.env = env;
     this.topics = topics;
+    this.topicWrites = topicWrites;
     this.clock = clock;
     this.afterEachCall = afterEachCall;
     this.onLoop = onLoop;
@@ -122,6 +124,11 @@ public final class Shard {
   /** The topics on this shard. */
   public TopicRegistry topics() {
     return topics;
+  }
+
+  /** Where this shard's topic changes are kept. */
+  TopicWrites topicWrites() {
+    return topicWrites;
   }
 
   /** The queues of {@code place} on this shard, a registry made for it when it has none yet. */

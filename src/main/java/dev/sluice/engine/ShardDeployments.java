@@ -79,6 +79,11 @@ final class ShardDeployments {
     long started = System.nanoTime();
     return new Recovery(dispatcher, router, window, clock).run(durable.pool(), tenures.get(shard).fence(),
             s -> s == shard)
+        // Topics are a single-node server's only so far (cluster mode refuses SNS): a node taking
+        // shards over does not read them.
+        .compose(loaded -> tenures.get(shard).submissions() != null ? Future.succeededFuture(loaded)
+            : TopicRecovery.run(durable.pool(), dispatcher, router, s -> s == shard)
+                .map(topics -> loaded + ", " + topics))
         .map(loaded -> {
           slots.open(shard);
           LOG.log(System.Logger.Level.INFO, "Serving shard " + shard + ": " + loaded + " loaded in "

@@ -7,6 +7,7 @@ import dev.sluice.model.DueTimeIndex;
 import dev.sluice.model.MemoryBudget;
 import dev.sluice.model.ParkingLimits;
 import dev.sluice.model.QueueLimit;
+import dev.sluice.persistence.TopicStore;
 import dev.sluice.topics.TopicRegistry;
 import dev.sluice.model.ReceiptHandleCodec;
 import dev.sluice.model.ShardResources;
@@ -86,7 +87,9 @@ public final class ShardVerticle extends VerticleBase {
         // memory and read the rest back from PostgreSQL; else every message is resident.
         paged ? new PgBacklogStore(vertx, durable.readPool(), tenure.fence(), () -> shard) : BacklogStore.NONE,
         paged ? HeadWindow.of(durable.config().headWindowMessages()) : HeadWindow.UNBOUNDED);
-    shard = new Shard(index, env, new TopicRegistry(topicLimit), clock, this::rearm,
+    TopicWrites topicWrites = durable == null ? TopicWrites.NONE
+        : new TopicWrites(new TopicStore(durable.pool(), tenure.fence()));
+    shard = new Shard(index, env, new TopicRegistry(topicLimit), topicWrites, clock, this::rearm,
         task -> context.runOnContext(v -> task.run()), changes);
     // On this verticle's context, and cancelled with it when it is undeployed.
     vertx.setPeriodic(IDLE_REGISTRY_SWEEP_MILLIS, id -> shard.dropIdleRegistries());

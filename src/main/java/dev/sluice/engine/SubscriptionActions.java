@@ -40,20 +40,25 @@ public final class SubscriptionActions {
     TopicKey key = TopicActions.topicArn(c, r.topicArn());
     shards.check(c, "Subscribe", key);
     String principal = TopicAccess.principalOf(c);
-    return shards.onShard(key, s -> new Subscribe.Response(s.topics().get(key)
-        .subscribe(r.protocol(), r.endpoint(), r.attributes(), c.accountId(), principal).arn()));
+    return shards.change(key, s -> {
+      TopicState t = s.topics().get(key);
+      SubscriptionState sub = t.subscribe(r.protocol(), r.endpoint(), r.attributes(), c.accountId(), principal,
+          s.now());
+      return s.topicWrites().saveSubscription(t, sub).map(new Subscribe.Response(sub.arn()));
+    });
   }
 
   /** Unsubscribing a subscription (or of a topic) that is gone succeeds, as at AWS (recorded). */
   public Future<Void> unsubscribe(Caller c, Unsubscribe.Request r) {
     SubscriptionRef ref = subscriptionArn(c, r.subscriptionArn());
     shards.check(c, "Unsubscribe", ref.topic().accountId(), ref.arn());
-    return shards.onShard(ref.topic(), s -> {
+    return shards.change(ref.topic(), s -> {
       TopicState t = s.topics().find(ref.topic());
-      if (t != null) {
-        t.unsubscribe(ref.id());
+      if (t == null) {
+        return Future.succeededFuture();
       }
-      return null;
+      t.unsubscribe(ref.id());
+      return s.topicWrites().deleteSubscription(t, ref.id());
     });
   }
 
@@ -109,10 +114,11 @@ public final class SubscriptionActions {
   public Future<Void> setSubscriptionAttributes(Caller c, SetSubscriptionAttributes.Request r) {
     SubscriptionRef ref = subscriptionArn(c, r.subscriptionArn());
     shards.check(c, "SetSubscriptionAttributes", ref.topic().accountId(), ref.arn());
-    return shards.onShard(ref.topic(), s -> {
+    return shards.change(ref.topic(), s -> {
       SubscriptionState sub = subscription(s, ref);
-      s.topics().get(ref.topic()).setSubscriptionAttribute(sub, r.attributeName(), r.attributeValue());
-      return null;
+      TopicState t = s.topics().get(ref.topic());
+      t.setSubscriptionAttribute(sub, r.attributeName(), r.attributeValue());
+      return s.topicWrites().saveSubscription(t, sub);
     });
   }
 

@@ -39,16 +39,19 @@ public final class TopicActions {
     }
     TopicKey key = new TopicKey(c.accountId(), c.region(), r.name());
     check(c, "CreateTopic", key);
-    return onShard(key, s -> new CreateTopic.Response(s.topics().create(key, r.attributes(), r.tags(), s.now()).arn()));
+    return shards.change(key, s -> {
+      TopicState t = s.topics().create(key, r.attributes(), r.tags(), s.now());
+      return s.topicWrites().saveTopic(t).map(new CreateTopic.Response(t.arn()));
+    });
   }
 
   /** Deleting a topic that is not there succeeds, as at AWS (recorded). */
   public Future<Void> deleteTopic(Caller c, DeleteTopic.Request r) {
     TopicKey key = topicArn(c, r.topicArn());
     check(c, "DeleteTopic", key);
-    return onShard(key, s -> {
+    return shards.change(key, s -> {
       s.topics().delete(key);
-      return null;
+      return s.topicWrites().deleteTopic(key);
     });
   }
 
@@ -67,9 +70,10 @@ public final class TopicActions {
   public Future<Void> setTopicAttributes(Caller c, SetTopicAttributes.Request r) {
     TopicKey key = topicArn(c, r.topicArn());
     check(c, "SetTopicAttributes", key);
-    return onShard(key, s -> {
-      s.topics().get(key).setAttribute(r.attributeName(), r.attributeValue());
-      return null;
+    return shards.change(key, s -> {
+      TopicState t = s.topics().get(key);
+      t.setAttribute(r.attributeName(), r.attributeValue());
+      return s.topicWrites().saveTopic(t);
     });
   }
 
@@ -79,9 +83,10 @@ public final class TopicActions {
     if (r.tags() == null) {
       throw SnsException.missing("tags");
     }
-    return onShard(key, s -> {
-      tagged(s, key).tags().tag(r.tags());
-      return null;
+    return shards.change(key, s -> {
+      TopicState t = tagged(s, key);
+      t.tags().tag(r.tags());
+      return s.topicWrites().saveTopic(t);
     });
   }
 
@@ -91,9 +96,10 @@ public final class TopicActions {
     if (r.tagKeys() == null) {
       throw SnsException.missing("tagKeys");
     }
-    return onShard(key, s -> {
-      tagged(s, key).tags().untag(r.tagKeys());
-      return null;
+    return shards.change(key, s -> {
+      TopicState t = tagged(s, key);
+      t.tags().untag(r.tagKeys());
+      return s.topicWrites().saveTopic(t);
     });
   }
 

@@ -12,7 +12,7 @@ import java.util.List;
 /**
  * Hands a publish's copies to their queues' shards, in order (hand-offs from one shard to another
  * run in the order they are made, which keeps a FIFO topic's order in each queue), and says when
- * all are decided. A copy whose queue is gone, or that the queue refuses for good (a body past its
+ * all are decided: stored, and under {@code durability: commit} committed, as a send would be. A copy whose queue is gone, or that the queue refuses for good (a body past its
  * MaximumMessageSize), is dropped and logged, as AWS drops what it cannot deliver to a
  * subscription without a dead-letter queue; one refused for now (the memory budget) fails the
  * publish with the retryable Throttled, so the publisher tries again (copies already stored may
@@ -46,13 +46,27 @@ final class TopicDeliveries {
         }
         s.admitSends();
         q.send(copy.message(), false, s.now());
-        reply.succeed(null);
+        if (s.answersAfterCommit()) {
+          // durability commit: the publish is answered once every copy is committed, as a send is.
+          s.commitChanges().onComplete(reply::succeed, uncommitted -> reply.fail(notCommitted(uncommitted)));
+        } else {
+          reply.succeed(null);
+        }
       }).recover(failure -> dropOrRetry(copy, failure)));
     }
     return Future.all(stored).mapEmpty();
   }
 
+  /** A copy stored but not committed fails its publish, whatever kept it from committing. */
+  private static SnsException notCommitted(Throwable failure) {
+    return failure instanceof SqsException e && e.code() == dev.sluice.api.ErrorCode.SERVICE_UNAVAILABLE
+        ? asSns(e) : new SnsException(SnsErrorCode.SERVICE_UNAVAILABLE, "A copy could not be committed; retry.");
+  }
+
   private static Future<Void> dropOrRetry(FanOut.Copy copy, Throwable failure) {
+    if (failure instanceof SnsException e) {
+      return Future.failedFuture(e);
+    }
     if (failure instanceof SqsException e && isRetryable(e)) {
       return Future.failedFuture(asSns(e));
     }

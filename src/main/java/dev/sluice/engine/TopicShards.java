@@ -5,32 +5,33 @@ import dev.sluice.api.topics.SnsErrorCode;
 import dev.sluice.api.topics.SnsException;
 import dev.sluice.api.topics.TopicKey;
 import io.vertx.core.Future;
+import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 
 /**
  * What every SNS action class shares: the owner check before a topic's shard is asked anything
- * ({@link TopicAccess}), and the hand-off to that shard. Topics live in memory only so far: on a
- * server that keeps its queues in PostgreSQL every SNS action is refused here, so that no topic,
- * subscription or publish is acknowledged that a restart would lose. Stateless.
+ * ({@link TopicAccess}), and the hand-off to that shard. Cluster mode does not serve topics yet
+ * (a topic's calls and listings would have to cross nodes): there every SNS action is refused
+ * here. Stateless.
  */
 final class TopicShards {
   private final ShardDispatcher dispatcher;
   private final ShardRouter router;
   private final TopicAccess access;
-  private final boolean durable;
+  private final BooleanSupplier clustered;
 
-  TopicShards(ShardDispatcher dispatcher, ShardRouter router, TopicAccess access, boolean durable) {
+  TopicShards(ShardDispatcher dispatcher, ShardRouter router, TopicAccess access, BooleanSupplier clustered) {
     this.dispatcher = dispatcher;
     this.router = router;
     this.access = access;
-    this.durable = durable;
+    this.clustered = clustered;
   }
 
   /** Throws unless {@code c} may do {@code action} to the resource {@code arn} of account {@code owner}. */
   void check(Caller c, String action, String owner, String arn) {
-    if (durable) {
-      throw new SnsException(SnsErrorCode.INVALID_ACTION, "SNS topics are not kept in PostgreSQL yet: this server"
-          + " (storage: postgres) serves the SQS API only. Run with storage: memory for topics.");
+    if (clustered.getAsBoolean()) {
+      throw new SnsException(SnsErrorCode.INVALID_ACTION, "SNS topics are not served in cluster mode yet: this"
+          + " node serves the SQS API only.");
     }
     access.check(c, action, owner, arn);
   }
@@ -42,6 +43,14 @@ final class TopicShards {
   /** Runs {@code fn} on the shard of {@code key} and answers what it returns. */
   <R> Future<R> onShard(TopicKey key, Function<Shard, R> fn) {
     return dispatcher.call(router.shardOf(key), (s, reply) -> reply.succeed(fn.apply(s)));
+  }
+
+  /**
+   * Runs a change on the shard of {@code key}: {@code fn} changes the topic in memory and answers
+   * the write that keeps it ({@link TopicWrites}); the change is answered once written.
+   */
+  <R> Future<R> change(TopicKey key, Function<Shard, Future<R>> fn) {
+    return dispatcher.call(router.shardOf(key), (s, reply) -> fn.apply(s).onComplete(reply));
   }
 
   /** Runs {@code call} on the shard of {@code key}; it answers when it will. */

@@ -3,6 +3,7 @@ package dev.sluice.http;
 import dev.sluice.api.ErrorCode;
 import dev.sluice.api.SqsException;
 import dev.sluice.auth.Surfaces;
+import dev.sluice.engine.TopicSigner;
 import dev.sluice.metrics.MetricNames;
 import dev.sluice.model.Ids;
 import dev.sluice.protocol.Headers;
@@ -29,7 +30,8 @@ import io.vertx.ext.web.handler.StaticHandler;
  *   /metrics                      GET  management token
  *   {push.path}/**                any  management token (header or ?token=) and an allowed Origin
  *   /examples/**                  GET  open (a static page and the browser libraries it loads)
- *   anything else                 any  the SQS APIs: SigV4 when credentials are set
+ *   /sns/&lt;certificate&gt;.pem         GET  open (the public certificate SNS envelopes are signed for)
+ *   anything else                 any  the SQS and SNS APIs: SigV4 when credentials are set
  * </pre>
  */
 final class HttpRoutes {
@@ -48,9 +50,13 @@ final class HttpRoutes {
 
   /** Once the engine is up. {@code metrics} and {@code push} are null when off. */
   static Router serving(Vertx vertx, HealthEndpoints health, Surfaces surfaces, MetricsEndpoint metrics,
-      PushBridges push, Handler<HttpServerRequest> sqs) {
+      PushBridges push, TopicSigner signer, Handler<HttpServerRequest> sqs) {
     Router router = Router.router(vertx);
     health(router, health);
+    // Public by nature, as AWS serves its SNS certificates: subscribers fetch it to check signatures.
+    String pem = signer.certificate().pem();
+    router.route(signer.certificatePath()).method(HttpMethod.GET).method(HttpMethod.HEAD).handler(ctx -> ctx.response()
+        .putHeader("content-type", "application/x-pem-file").putHeader("cache-control", "max-age=86400").end(pem));
     if (metrics != null) {
       router.route(MetricNames.SCRAPE_PATH).method(HttpMethod.GET).method(HttpMethod.HEAD)
           .handler(new ManagementGuard(surfaces.managementToken()))

@@ -63,7 +63,7 @@ public final class DurableStore {
    */
   static final int STATEMENT_CACHE_SQL_LIMIT = 16_384;
 
-  /** Claims the receipt-handle key if none is stored yet; fenced like every write. */
+  /** Claims a setting (the receipt-handle key, the SNS signing key) if none is stored yet; fenced like every write. */
   static final String INSERT_RECEIPT_KEY = "WITH f AS (SELECT sluice_fence($3) AS epoch)"
       + " INSERT INTO sluice_settings (name, value) SELECT $1, $2 FROM f ON CONFLICT (name) DO NOTHING";
 
@@ -294,6 +294,18 @@ public final class DurableStore {
   /** How this server connects to PostgreSQL, for a connection of its own (a cluster node's leases). */
   public PgConnectOptions connectOptions() {
     return new PgConnectOptions(options);
+  }
+
+  /**
+   * The value of the server-wide setting {@code name}: {@code ifAbsent} is stored if the setting has
+   * none yet (fenced like every write), and what is stored is answered, so that every restart
+   * keeps what the first start made.
+   */
+  public Future<byte[]> setting(String name, byte[] ifAbsent) {
+    return pool.preparedQuery(INSERT_RECEIPT_KEY).execute(Tuple.of(name, Buffer.buffer(ifAbsent), epoch()))
+        .compose(inserted -> pool.preparedQuery("SELECT value FROM sluice_settings WHERE name = $1")
+            .execute(Tuple.of(name)))
+        .map(rows -> rows.iterator().next().getBuffer(0).getBytes());
   }
 
   public Pool pool() {

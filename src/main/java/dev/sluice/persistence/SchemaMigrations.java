@@ -28,7 +28,8 @@ public final class SchemaMigrations {
   /** The scripts in the jar, by version; the list of names is kept here, as a jar cannot be listed. */
   static final List<String> FILES =
       List.of("V1__queues_and_messages.sql", "V2__database_owner.sql", "V3__queue_accounts_and_regions.sql",
-          "V4__paged_backlog.sql", "V5__fifo_delay_rule.sql", "V6__kept_sent_time_index.sql", "V7__cluster.sql");
+          "V4__paged_backlog.sql", "V5__fifo_delay_rule.sql", "V6__kept_sent_time_index.sql", "V7__cluster.sql",
+          "V8__topics.sql");
 
   private final List<Script> scripts;
 

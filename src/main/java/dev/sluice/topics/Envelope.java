@@ -13,10 +13,11 @@ import java.util.Map;
  * The JSON an SQS subscriber without RawMessageDelivery receives (SNS Developer Guide: Amazon SNS
  * message and JSON formats), its keys in the order AWS writes them (recorded): {@code Type},
  * {@code MessageId}, {@code SequenceNumber} (FIFO topics), {@code TopicArn}, {@code Subject} (when
- * given), {@code Message}, {@code Timestamp}, {@code UnsubscribeURL}, {@code MessageAttributes}
- * (when any: {@code {"name": {"Type": …, "Value": …}}}, Binary as base64). Envelopes are not signed
- * yet: {@code SignatureVersion}, {@code Signature} and {@code SigningCertURL} are left out, as AWS
- * leaves them out of a FIFO topic's envelopes. Stateless.
+ * given), {@code Message}, {@code Timestamp}, {@code SignatureVersion}, {@code Signature} and
+ * {@code SigningCertURL} (standard topics: AWS leaves them out of a FIFO topic's envelopes),
+ * {@code UnsubscribeURL}, {@code MessageAttributes} (when any: {@code {"name": {"Type": …, "Value":
+ * …}}}, Binary as base64). The signature covers the fields {@link #stringToSign} lists, none of
+ * them per subscription, so one signature serves every copy of a message. Stateless.
  */
 public final class Envelope {
   private static final DateTimeFormatter TIMESTAMP =
@@ -24,12 +25,16 @@ public final class Envelope {
 
   private Envelope() {}
 
+  /** How a notification is signed: the version, the signature and where its certificate is; null: unsigned. */
+  public record Signed(String version, String signature, String certificateUrl) {}
+
   /**
    * A notification of {@code message} (the text this subscription's protocol receives) for the
-   * subscription {@code subscriptionArn}; {@code sequenceNumber} is null on standard topics.
+   * subscription {@code subscriptionArn}; {@code sequenceNumber} and {@code signed} are null on
+   * FIFO topics.
    */
   public static String notification(String messageId, String sequenceNumber, String topicArn, String subject,
-      String message, long timestampMillis, String baseUrl, String subscriptionArn,
+      String message, long timestampMillis, Signed signed, String baseUrl, String subscriptionArn,
       Map<String, MessageAttributeValue> attributes) {
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("Type", "Notification");
@@ -43,6 +48,11 @@ public final class Envelope {
     }
     out.put("Message", message);
     out.put("Timestamp", timestamp(timestampMillis));
+    if (signed != null) {
+      out.put("SignatureVersion", signed.version());
+      out.put("Signature", signed.signature());
+      out.put("SigningCertURL", signed.certificateUrl());
+    }
     out.put("UnsubscribeURL", unsubscribeUrl(baseUrl, subscriptionArn));
     if (!attributes.isEmpty()) {
       Map<String, Object> attrs = new LinkedHashMap<>();
@@ -56,6 +66,25 @@ public final class Envelope {
       out.put("MessageAttributes", attrs);
     }
     return JsonText.write(out);
+  }
+
+  /**
+   * What a Notification's signature covers (SNS Developer Guide: Verifying the signatures of Amazon
+   * SNS messages): the names and values of Message, MessageId, Subject (when given), Timestamp,
+   * TopicArn and Type, each followed by a newline, in that order.
+   */
+  public static String stringToSign(String messageId, String topicArn, String subject, String message,
+      long timestampMillis) {
+    StringBuilder b = new StringBuilder(message.length() + 256);
+    b.append("Message\n").append(message).append('\n');
+    b.append("MessageId\n").append(messageId).append('\n');
+    if (subject != null) {
+      b.append("Subject\n").append(subject).append('\n');
+    }
+    b.append("Timestamp\n").append(timestamp(timestampMillis)).append('\n');
+    b.append("TopicArn\n").append(topicArn).append('\n');
+    b.append("Type\n").append("Notification").append('\n');
+    return b.toString();
   }
 
   /** ISO-8601 in UTC with milliseconds, as SNS writes {@code Timestamp}. */

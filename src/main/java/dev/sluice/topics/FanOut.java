@@ -30,24 +30,61 @@ public final class FanOut {
   public record Published(String messageId, String sequenceNumber, long timestampMillis, String baseUrl,
       PublishContent content, String deduplicationId) {}
 
-  /** The copies of {@code p} for the subscriptions of {@code topic}. */
-  public static List<Copy> copies(TopicState topic, Published p) {
+  /** A subscription that takes a publish, as it was when the publish was accepted. */
+  public record Target(String subscriptionArn, QueueKey queue, boolean raw, String message) {}
+
+  /** The subscriptions of {@code topic} whose filter policies accept {@code p}, in subscription order. */
+  public static List<Target> targets(TopicState topic, Published p) {
     PublishContent c = p.content();
     Map<String, FilterAttribute> filterView = filterView(c.attributes());
-    List<Copy> out = new ArrayList<>();
+    List<Target> out = new ArrayList<>();
     for (SubscriptionState s : topic.subscriptions()) {
       String message = c.messageFor(s.protocol());
       FilterPolicy filter = s.attributes().filter();
-      if (filter != null && !filter.accepts(filterView, message)) {
-        continue;
+      if (filter == null || filter.accepts(filterView, message)) {
+        out.add(new Target(s.arn(), SubscriptionEndpoints.queueArn(s.endpoint()), s.attributes().raw(), message));
       }
-      QueueKey queue = SubscriptionEndpoints.queueArn(s.endpoint());
-      boolean fifoQueue = queue.name().endsWith(".fifo");
-      String body = s.attributes().raw() ? message : Envelope.notification(p.messageId(), p.sequenceNumber(),
-          topic.arn(), c.subject(), message, p.timestampMillis(), p.baseUrl(), s.arn(), c.attributes());
-      Map<String, MessageAttributeValue> attributes = s.attributes().raw() && !c.attributes().isEmpty()
+    }
+    return out;
+  }
+
+  /**
+   * The texts to sign for {@code targets}, by message: one per distinct message an envelope
+   * carries, none on a FIFO topic (whose envelopes AWS does not sign) or for raw deliveries.
+   */
+  public static Map<String, String> textsToSign(TopicState topic, Published p, List<Target> targets) {
+    Map<String, String> out = new LinkedHashMap<>();
+    if (!topic.fifo()) {
+      for (Target t : targets) {
+        if (!t.raw()) {
+          out.computeIfAbsent(t.message(), m -> Envelope.stringToSign(p.messageId(), topic.arn(),
+              p.content().subject(), m, p.timestampMillis()));
+        }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The copies of {@code p} for {@code targets}; {@code signatures} holds the signature of each
+   * message {@link #textsToSign} listed, by message, and {@code certificateUrl} where their
+   * certificate is.
+   */
+  public static List<Copy> copies(TopicState topic, Published p, List<Target> targets, Map<String, String> signatures,
+      String certificateUrl) {
+    PublishContent c = p.content();
+    String version = topic.attributes().signatureVersion();
+    List<Copy> out = new ArrayList<>(targets.size());
+    for (Target t : targets) {
+      boolean fifoQueue = t.queue().name().endsWith(".fifo");
+      String signature = signatures.get(t.message());
+      String body = t.raw() ? t.message() : Envelope.notification(p.messageId(), p.sequenceNumber(), topic.arn(),
+          c.subject(), t.message(), p.timestampMillis(),
+          signature == null ? null : new Envelope.Signed(version, signature, certificateUrl), p.baseUrl(),
+          t.subscriptionArn(), c.attributes());
+      Map<String, MessageAttributeValue> attributes = t.raw() && !c.attributes().isEmpty()
           ? new LinkedHashMap<>(c.attributes()) : null;
-      out.add(new Copy(queue, s.arn(), new NewMessage(body, null, attributes, null,
+      out.add(new Copy(t.queue(), t.subscriptionArn(), new NewMessage(body, null, attributes, null,
           fifoQueue ? p.deduplicationId() : null, fifoQueue ? c.groupId() : null, SENDER_ID, null)));
     }
     return out;

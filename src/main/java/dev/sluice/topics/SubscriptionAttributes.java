@@ -156,6 +156,24 @@ public final class SubscriptionAttributes {
         && java.util.Objects.equals(redrivePolicy, other.redrivePolicy);
   }
 
+  /** What is kept in PostgreSQL: the attributes set, as Subscribe takes them ({@link #create} reads them back). */
+  public Map<String, String> stored() {
+    Map<String, String> out = new LinkedHashMap<>();
+    if (raw) {
+      out.put("RawMessageDelivery", "true");
+    }
+    if (scope != null) {
+      out.put("FilterPolicyScope", scope.attributeValue());
+    }
+    if (filter != null) {
+      out.put("FilterPolicy", filter.json());
+    }
+    if (redrivePolicy != null) {
+      out.put("RedrivePolicy", redrivePolicy);
+    }
+    return out;
+  }
+
   /** The settable attributes as GetSubscriptionAttributes shows them. */
   void addTo(Map<String, String> view) {
     view.put("RawMessageDelivery", Boolean.toString(raw));

@@ -15,16 +15,18 @@ public final class SubscriptionState {
   private final String endpoint;
   private final String owner;
   private final String principal;
+  private final long createdAtMillis;
   private SubscriptionAttributes attributes;
 
   SubscriptionState(String id, String topicArn, String protocol, String endpoint, String owner, String principal,
-      SubscriptionAttributes attributes) {
+      long createdAtMillis, SubscriptionAttributes attributes) {
     this.id = id;
     this.topicArn = topicArn;
     this.protocol = protocol;
     this.endpoint = endpoint;
     this.owner = owner;
     this.principal = principal;
+    this.createdAtMillis = createdAtMillis;
     this.attributes = attributes;
   }
 
@@ -42,6 +44,18 @@ public final class SubscriptionState {
 
   public String endpoint() {
     return endpoint;
+  }
+
+  public String owner() {
+    return owner;
+  }
+
+  public String principal() {
+    return principal;
+  }
+
+  public long createdAtMillis() {
+    return createdAtMillis;
   }
 
   public SubscriptionAttributes attributes() {

@@ -148,6 +148,20 @@ public final class TopicAttributes {
     return values.get(name);
   }
 
+  /** What is kept in PostgreSQL: the set values, and FifoTopic for a FIFO topic; {@link #create} reads it back. */
+  public Map<String, String> stored() {
+    Map<String, String> out = new LinkedHashMap<>(values);
+    if (fifo) {
+      out.put("FifoTopic", "true");
+    }
+    return out;
+  }
+
+  /** The SignatureVersion envelopes are signed with: "1" unless set to "2". */
+  public String signatureVersion() {
+    return values.getOrDefault("SignatureVersion", "1");
+  }
+
   /** Whether the topic dedups by content (FIFO topics only). */
   public boolean contentBasedDeduplication() {
     return "true".equalsIgnoreCase(values.get("ContentBasedDeduplication"));

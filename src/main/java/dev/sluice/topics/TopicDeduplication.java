@@ -32,6 +32,17 @@ public final class TopicDeduplication {
     entries.put(key, new Original(messageId, sequenceNumber, nowMillis + WINDOW_MILLIS));
   }
 
+  /**
+   * Forgets the entry of a publish that was not acknowledged (a copy could not be stored), so that
+   * the publisher's retry is delivered rather than answered as a duplicate.
+   */
+  public void forget(String key, String messageId) {
+    Original o = entries.get(key);
+    if (o != null && o.messageId().equals(messageId)) {
+      entries.remove(key);
+    }
+  }
+
   int size() {
     return entries.size();
   }

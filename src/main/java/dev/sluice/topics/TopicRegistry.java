@@ -56,6 +56,22 @@ public final class TopicRegistry {
     return t;
   }
 
+  /**
+   * A topic as PostgreSQL gave it back at start-up, with its generation; it takes its slot of the
+   * limit whatever the limit (it exists already).
+   */
+  public TopicState restore(TopicKey key, long generation, long createdAtMillis, Map<String, String> attributes,
+      Map<String, String> tags) {
+    TopicState t = new TopicState(key, generation, createdAtMillis,
+        TopicAttributes.create(TopicAttributes.fifoOf(attributes), attributes));
+    if (!tags.isEmpty()) {
+      t.tags().tag(tags);
+    }
+    limit.take();
+    topics.put(key, t);
+    return t;
+  }
+
   /** The topic, or null. */
   public TopicState find(TopicKey key) {
     return topics.get(key);

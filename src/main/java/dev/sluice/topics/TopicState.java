@@ -80,7 +80,7 @@ public final class TopicState {
    * attributes" otherwise, AWS-recorded); SubscriptionLimitExceeded past the topic's limit.
    */
   public SubscriptionState subscribe(String protocol, String endpoint, Map<String, String> given, String owner,
-      String principal) {
+      String principal, long nowMillis) {
     QueueKey queue = SubscriptionEndpoints.queueOf(protocol, endpoint, fifo());
     if (!queue.accountId().equals(key.accountId())) {
       // AWS has the other account confirm (a SubscriptionConfirmation sent into its queue); until
@@ -100,9 +100,16 @@ public final class TopicState {
       throw new SnsException(SnsErrorCode.SUBSCRIPTION_LIMIT_EXCEEDED, "Subscription limit exceeded");
     }
     SubscriptionState s = new SubscriptionState(UUID.randomUUID().toString(), arn(), protocol, endpoint, owner,
-        principal, wanted);
+        principal, nowMillis, wanted);
     subscriptions.put(s.id(), s);
     return s;
+  }
+
+  /** A subscription as PostgreSQL gave it back at start-up, after its topic, in the order they were made. */
+  public void restoreSubscription(String id, String protocol, String endpoint, String owner, String principal,
+      long createdAtMillis, Map<String, String> attributes) {
+    subscriptions.put(id, new SubscriptionState(id, arn(), protocol, endpoint, owner, principal, createdAtMillis,
+        SubscriptionAttributes.create(attributes, fifo())));
   }
 
   /** At most 100 subscriptions on a FIFO topic (AWS's quota), 10,000 on a standard one (Sluice's bound). */

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.amazonaws.services.sns.util.SignatureChecker;
 import dev.sluice.model.JsonText;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -126,8 +127,9 @@ class TopicFanOutIT {
     assertEquals(3, toAll.size());
     Map<String, Object> first = envelope(toAll.stream().filter(m -> m.body().contains(small.messageId()))
         .findFirst().orElseThrow());
-    assertEquals(List.of("Type", "MessageId", "TopicArn", "Subject", "Message", "Timestamp", "UnsubscribeURL",
-        "MessageAttributes"), List.copyOf(first.keySet()), "AWS's key order");
+    assertEquals(List.of("Type", "MessageId", "TopicArn", "Subject", "Message", "Timestamp", "SignatureVersion",
+        "Signature", "SigningCertURL", "UnsubscribeURL", "MessageAttributes"), List.copyOf(first.keySet()),
+        "AWS's key order");
     assertEquals("Notification", first.get("Type"));
     assertEquals(small.messageId(), first.get("MessageId"));
     assertEquals(topic, first.get("TopicArn"));
@@ -143,6 +145,35 @@ class TopicFanOutIT {
     List<Message> toEu = drain(eu);
     assertEquals(1, toEu.size());
     assertTrue(envelope(toEu.get(0)).get("Message").toString().contains("eu-west-1"));
+  }
+
+  @Test
+  void envelopesAreSignedAsAwsOwnValidatorChecksThem() throws Exception {
+    String topic = sns.createTopic(r -> r.name("signed")).topicArn();
+    String url = queue("signed-queue", Map.of());
+    subscribe(topic, "signed-queue", Map.of());
+    sns.publish(r -> r.topicArn(topic).subject("Checked").message("{\"amount\": 12, \"text\": \"héllo\"}"));
+    Message m = drain(url).get(0);
+    Map<String, Object> env = envelope(m);
+    assertEquals("1", env.get("SignatureVersion"));
+    String certUrl = (String) env.get("SigningCertURL");
+    assertTrue(certUrl.matches(java.util.regex.Pattern.quote(server.endpoint.toString())
+        + "/sns/SimpleNotificationService-[0-9a-f]{32}\\.pem"), certUrl);
+    java.net.http.HttpResponse<byte[]> pem = java.net.http.HttpClient.newHttpClient().send(
+        java.net.http.HttpRequest.newBuilder(java.net.URI.create(certUrl)).GET().build(),
+        java.net.http.HttpResponse.BodyHandlers.ofByteArray());
+    assertEquals(200, pem.statusCode());
+    java.security.PublicKey key = java.security.cert.CertificateFactory.getInstance("X.509")
+        .generateCertificate(new java.io.ByteArrayInputStream(pem.body())).getPublicKey();
+    SignatureChecker checker = new SignatureChecker();
+    assertTrue(checker.verifyMessageSignature(m.body(), key), "AWS SDK's SignatureChecker accepts " + m.body());
+    assertFalse(checker.verifyMessageSignature(m.body().replace("12", "13"), key), "and refuses a changed message");
+
+    sns.setTopicAttributes(r -> r.topicArn(topic).attributeName("SignatureVersion").attributeValue("2"));
+    sns.publish(r -> r.topicArn(topic).message("version two"));
+    Message v2 = drain(url).get(0);
+    assertEquals("2", envelope(v2).get("SignatureVersion"));
+    assertTrue(checker.verifyMessageSignature(v2.body(), key));
   }
 
   @Test

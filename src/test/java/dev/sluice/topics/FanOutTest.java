@@ -27,12 +27,43 @@ class FanOutTest {
 
   static SubscriptionState subscribe(TopicState t, String queue, Map<String, String> attributes) {
     return t.subscribe("sqs", "arn:aws:sqs:us-east-1:" + ACCOUNT + ":" + queue, attributes, ACCOUNT,
-        "arn:aws:iam::" + ACCOUNT + ":root");
+        "arn:aws:iam::" + ACCOUNT + ":root", NOW);
   }
 
   static FanOut.Published published(String message, Map<String, MessageAttributeValue> attributes) {
     return new FanOut.Published("id-1", null, NOW, "http://h:1",
         PublishValidation.check(message, null, null, attributes, null, null, ""), null);
+  }
+
+  /** The copies of an unsigned publish. */
+  static List<FanOut.Copy> copies(TopicState t, FanOut.Published p) {
+    return FanOut.copies(t, p, FanOut.targets(t, p), Map.of(), "http://h:1/sns/c.pem");
+  }
+
+  @Test
+  void oneSignaturePerDistinctEnvelopedMessageAndNoneForFifoTopicsOrRawCopies() {
+    TopicState t = topic("signed", false);
+    subscribe(t, "q1", Map.of());
+    subscribe(t, "q2", Map.of());
+    subscribe(t, "raw", Map.of("RawMessageDelivery", "true"));
+    FanOut.Published p = published("hello", null);
+    List<FanOut.Target> targets = FanOut.targets(t, p);
+    Map<String, String> texts = FanOut.textsToSign(t, p, targets);
+    assertEquals(List.of("hello"), List.copyOf(texts.keySet()));
+    assertEquals(Envelope.stringToSign("id-1", t.arn(), null, "hello", NOW), texts.get("hello"));
+    t.setAttribute("SignatureVersion", "2");
+    List<FanOut.Copy> copies = FanOut.copies(t, p, targets, Map.of("hello", "c2ln"), "http://h:1/sns/c.pem");
+    Map<String, Object> env = JsonText.parseObject(copies.get(1).message().body());
+    assertEquals("2", env.get("SignatureVersion"));
+    assertEquals("c2ln", env.get("Signature"));
+    assertEquals("http://h:1/sns/c.pem", env.get("SigningCertURL"));
+    assertEquals("hello", copies.get(2).message().body());
+
+    TopicState fifo = topic("unsigned.fifo", true);
+    subscribe(fifo, "f.fifo", Map.of());
+    PublishContent c = PublishValidation.check("m", null, null, null, "g", "d", "");
+    FanOut.Published fp = new FanOut.Published("id", "10000000000000000001", NOW, "http://h:1", c, "d");
+    assertEquals(Map.of(), FanOut.textsToSign(fifo, fp, FanOut.targets(fifo, fp)));
   }
 
   @Test
@@ -41,10 +72,10 @@ class FanOutTest {
     subscribe(t, "q1", Map.of());
     subscribe(t, "q2", Map.of("FilterPolicy", "{\"kind\":[\"big\"]}"));
     subscribe(t, "q3", Map.of("FilterPolicyScope", "MessageBody", "FilterPolicy", "{\"size\":[{\"numeric\":[\">\",5]}]}"));
-    List<FanOut.Copy> small = FanOut.copies(t, published("{\"size\":1}",
+    List<FanOut.Copy> small = copies(t, published("{\"size\":1}",
         Map.of("kind", new MessageAttributeValue("String", "small", null))));
     assertEquals(List.of("q1"), small.stream().map(c -> c.queue().name()).toList());
-    List<FanOut.Copy> big = FanOut.copies(t, published("{\"size\":9}",
+    List<FanOut.Copy> big = copies(t, published("{\"size\":9}",
         Map.of("kind", new MessageAttributeValue("String", "big", null))));
     assertEquals(List.of("q1", "q2", "q3"), big.stream().map(c -> c.queue().name()).toList());
     assertEquals(new QueueKey(ACCOUNT, "us-east-1", "q2"), big.get(1).queue());
@@ -56,7 +87,7 @@ class FanOutTest {
     SubscriptionState wrapped = subscribe(t, "q1", Map.of());
     subscribe(t, "q2", Map.of("RawMessageDelivery", "true"));
     Map<String, MessageAttributeValue> attrs = Map.of("b", new MessageAttributeValue("Binary", null, new byte[] {2, 3, 4}));
-    List<FanOut.Copy> copies = FanOut.copies(t, published("hello", attrs));
+    List<FanOut.Copy> copies = copies(t, published("hello", attrs));
     Map<String, Object> env = JsonText.parseObject(copies.get(0).message().body());
     assertEquals("hello", env.get("Message"));
     assertEquals("http://h:1/?Action=Unsubscribe&SubscriptionArn=" + wrapped.arn(), env.get("UnsubscribeURL"));
@@ -76,7 +107,7 @@ class FanOutTest {
     PublishContent content = PublishValidation.check("Test", null, null, null, "g1", null, "");
     String dedup = FanOut.deduplicationIdOf(content);
     assertEquals("532eaabd9574880dbf76b9b8cc00832c20a6ec113d682299550d7a6e0f345e25", dedup);
-    List<FanOut.Copy> copies = FanOut.copies(t,
+    List<FanOut.Copy> copies = copies(t,
         new FanOut.Published("id", "10000000000000000001", NOW, "http://h:1", content, dedup));
     assertEquals("g1", copies.get(0).message().groupId());
     assertEquals(dedup, copies.get(0).message().deduplicationId());
@@ -99,7 +130,7 @@ class FanOutTest {
         .getMessage().startsWith("Invalid parameter: Attributes Reason: FilterPolicy: failed to parse JSON."));
     assertEquals("Invalid parameter: Endpoint Reason: Sluice delivers to queues of the topic's own account only",
         assertThrows(SnsException.class, () -> t.subscribe("sqs", "arn:aws:sqs:us-east-1:222222222222:q", null,
-            ACCOUNT, "p")).getMessage());
+            ACCOUNT, "p", NOW)).getMessage());
     assertEquals("Invalid parameter: RedrivePolicy: deadLetterTargetArn is an invalid arn",
         assertThrows(SnsException.class, () -> t.setSubscriptionAttribute(s, "RedrivePolicy",
             "{\"deadLetterTargetArn\": \"fake-arn\"}")).getMessage());
