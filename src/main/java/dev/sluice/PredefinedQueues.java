@@ -1,6 +1,5 @@
 package dev.sluice;
 
-import dev.sluice.api.Caller;
 import dev.sluice.api.CreateQueue;
 import dev.sluice.api.ErrorCode;
 import dev.sluice.api.GetQueueUrl;
@@ -27,36 +26,6 @@ import java.util.Map;
  */
 final class PredefinedQueues {
   private static final System.Logger LOG = System.getLogger(PredefinedQueues.class.getName());
-
-  /**
-   * The server itself, creating a queue of the configuration in its account and region. Queue URLs
-   * are not handed out here; the base only has to be well formed.
-   */
-  private record Startup(String accountId, String region) implements Caller {
-    static Startup of(QueueDefinition q) {
-      return new Startup(q.accountId(), q.region());
-    }
-
-    public String requestId() {
-      return "startup";
-    }
-
-    public String baseUrl() {
-      return "http://localhost";
-    }
-
-    public String senderId() {
-      return "sluice";
-    }
-
-    public String traceHeader() {
-      return null;
-    }
-
-    public String accessKeyId() {
-      return null;
-    }
-  }
 
   private final QueueEngine engine;
 
@@ -87,14 +56,14 @@ final class PredefinedQueues {
 
   /** The new queue's URL, or null when it existed. */
   private Future<String> createIfAbsent(QueueDefinition q) {
-    return engine.startupQueues().getQueueUrl(Startup.of(q), new GetQueueUrl.Request(q.name(), null))
+    return engine.startupQueues().getQueueUrl(StartupCaller.of(q.accountId(), q.region()), new GetQueueUrl.Request(q.name(), null))
         .map(exists -> (String) null)
         .recover(failure -> {
           if (!(failure instanceof SqsException e) || e.code() != ErrorCode.QUEUE_DOES_NOT_EXIST) {
             return Future.failedFuture(refused(q.key(), q, failure));
           }
           return engine.startupQueues()
-              .createQueue(Startup.of(q), new CreateQueue.Request(q.name(), q.attributes(), q.tags()))
+              .createQueue(StartupCaller.of(q.accountId(), q.region()), new CreateQueue.Request(q.name(), q.attributes(), q.tags()))
               .map(CreateQueue.Response::queueUrl)
               .recover(refusal -> Future.failedFuture(refused(q.key(), q, refusal)));
         });
@@ -105,7 +74,7 @@ final class PredefinedQueues {
     String policy = new JsonObject().put("deadLetterTargetArn", QueueArns.arnOf(deadLetterQueue))
         .put("maxReceiveCount", q.maxReceiveCount()).encode();
     return engine.startupQueues()
-        .setQueueAttributes(Startup.of(q), new SetQueueAttributes.Request(url, Map.of("RedrivePolicy", policy)))
+        .setQueueAttributes(StartupCaller.of(q.accountId(), q.region()), new SetQueueAttributes.Request(url, Map.of("RedrivePolicy", policy)))
         .recover(failure -> Future.failedFuture(refused(q.key() + ".deadLetterQueue", q, failure)));
   }
 

@@ -120,6 +120,7 @@ public final class Sluice {
                 metrics.bindWriter(store.get().writer());
               }
               return new PredefinedQueues(engine).create(cfg.ops().queues())
+                  .compose(v -> new PredefinedTopics(engine).create(cfg.ops().topics()))
                   .compose(v -> cfg.push().enabled()
                       ? PushBridges.start(
                           vertx, engine, cfg.push(), cfg.sqs(), surfaces.managementToken(), cfg.http())

@@ -158,6 +158,10 @@ public enum ConfigKey {
   QUEUES(
       "queues",
       "Queues created at start-up when absent (name, attributes, tags, deadLetterQueue); in the"
+          + " environment, a JSON list."),
+  TOPICS(
+      "topics",
+      "SNS topics created at start-up when absent (name, attributes, tags, subscriptions of queues); in the"
           + " environment, a JSON list.");
 
   private final String path;

@@ -23,7 +23,8 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
 public final class ConfigLoader {
   static final String BUNDLED = "conf/sluice.yaml";
   /** The keys whose value may be a list of mappings. */
-  private static final Set<String> STRUCTURED = Set.of(ConfigKey.QUEUES.path(), ConfigKey.CREDENTIALS.path());
+  private static final Set<String> STRUCTURED = Set.of(ConfigKey.QUEUES.path(), ConfigKey.TOPICS.path(),
+      ConfigKey.CREDENTIALS.path());
   /** The keys that are comma-separated lists, which a file may also give as a YAML list. */
   private static final Set<String> LISTS = Set.of(ConfigKey.SQS_REGIONS.path(), ConfigKey.CLUSTER_MEMBERS.path());
 

@@ -54,12 +54,16 @@ final class ConfigValues {
     OpsConfig ops = new OpsConfig(
         v.oneOf(ConfigKey.METRICS_ENABLED, "true", "false").equals("true"),
         (int) v.number(ConfigKey.SHUTDOWN_GRACE_MILLIS, 1_000, 600_000),
-        QueueDefinitions.parse(v.raw(ConfigKey.QUEUES), sqs));
+        QueueDefinitions.parse(v.raw(ConfigKey.QUEUES), sqs),
+        TopicDefinitions.parse(v.raw(ConfigKey.TOPICS), sqs));
     StorageConfig storage = v.storage();
     ClusterConfig cluster = v.cluster(storage, engine);
     if (cluster.enabled() && !ops.queues().isEmpty()) {
       // A node starts holding no shard, so it cannot create queues at start-up; create them through the API.
       throw requiredByCluster(ConfigKey.QUEUES, "[]", "predefined queues are not created in cluster mode yet");
+    }
+    if (cluster.enabled() && !ops.topics().isEmpty()) {
+      throw requiredByCluster(ConfigKey.TOPICS, "[]", "SNS topics are not served in cluster mode yet");
     }
     return new SluiceConfig(http, sqs, engine, storage, v.push(), ops, v.security(http.host(), account), cluster);
   }

@@ -62,15 +62,7 @@ final class QueueDefinitions {
     if (!(map.get("name") instanceof String name) || name.isBlank()) {
       throw invalid(key + ".name", "the queue's name");
     }
-    Object account = map.get("accountId");
-    String accountId = account == null ? sqs.accountId() : String.valueOf(account);
-    if (!accountId.matches("\\d{12}")) {
-      throw invalid(key + ".accountId", "a 12-digit account id, quoted so that YAML keeps it a string");
-    }
-    Object region = map.get("region");
-    if (region != null && (!SqsConfig.isRegionName(String.valueOf(region)) || !sqs.serves(String.valueOf(region)))) {
-      throw invalid(key + ".region", "a region this server serves (sqs.regions)");
-    }
+    Place place = place(key, map, sqs);
     Map<String, String> attributes = strings(key + ".attributes", map.get("attributes"));
     Map<String, String> tags = strings(key + ".tags", map.get("tags"));
     Object dlq = map.get("deadLetterQueue");
@@ -92,12 +84,28 @@ final class QueueDefinitions {
       }
       count = n;
     }
-    return new QueueDefinition(key, accountId, region == null ? sqs.region() : String.valueOf(region), name,
-        attributes, tags, (String) dlq, count);
+    return new QueueDefinition(key, place.accountId(), place.region(), name, attributes, tags, (String) dlq, count);
+  }
+
+  /** Where a predefined queue or topic lives. */
+  record Place(String accountId, String region) {}
+
+  /** An entry's accountId and region: the defaults unless it names others (a region the server serves). */
+  static Place place(String key, Map<?, ?> map, SqsConfig sqs) {
+    Object account = map.get("accountId");
+    String accountId = account == null ? sqs.accountId() : String.valueOf(account);
+    if (!accountId.matches("\\d{12}")) {
+      throw invalid(key + ".accountId", "a 12-digit account id, quoted so that YAML keeps it a string");
+    }
+    Object region = map.get("region");
+    if (region != null && (!SqsConfig.isRegionName(String.valueOf(region)) || !sqs.serves(String.valueOf(region)))) {
+      throw invalid(key + ".region", "a region this server serves (sqs.regions)");
+    }
+    return new Place(accountId, region == null ? sqs.region() : String.valueOf(region));
   }
 
   /** Scalars become their text; a mapping (a RedrivePolicy written as YAML) becomes its JSON. */
-  private static Map<String, String> strings(String key, Object node) {
+  static Map<String, String> strings(String key, Object node) {
     if (node == null) {
       return Map.of();
     }
@@ -124,7 +132,7 @@ final class QueueDefinitions {
     return out;
   }
 
-  private static ConfigException invalid(String key, String expected) {
+  static ConfigException invalid(String key, String expected) {
     return new ConfigException("Invalid value for configuration key '" + key + "': expected " + expected);
   }
 }

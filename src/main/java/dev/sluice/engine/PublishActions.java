@@ -137,16 +137,17 @@ public final class PublishActions {
    */
   private Future<Void> copies(TopicState t, FanOut.Published p) {
     List<FanOut.Target> targets = FanOut.targets(t, p);
+    t.counted(targets.size());
     if (targets.isEmpty()) {
       return Future.succeededFuture();
     }
     Map<String, String> texts = FanOut.textsToSign(t, p, targets);
     String certificateUrl = p.baseUrl() + signer.certificatePath();
     if (texts.isEmpty()) {
-      return deliveries.deliver(FanOut.copies(t, p, targets, Map.of(), certificateUrl));
+      return deliveries.deliver(t, FanOut.copies(t, p, targets, Map.of(), certificateUrl));
     }
     return signer.sign(texts, t.attributes().signatureVersion())
-        .compose(signatures -> deliveries.deliver(FanOut.copies(t, p, targets, signatures, certificateUrl)));
+        .compose(signatures -> deliveries.deliver(t, FanOut.copies(t, p, targets, signatures, certificateUrl)));
   }
 
   /**

@@ -34,6 +34,8 @@ public final class QueueEngine {
   private final RedriveActions redrive;
   private final TopicActions topics;
   private final SubscriptionActions subscriptions;
+  private final TopicActions startupTopics;
+  private final SubscriptionActions startupSubscriptions;
   private final PublishActions publishes;
   private final TopicSigner signer;
   private final ShardDispatcher dispatcher;
@@ -72,10 +74,15 @@ public final class QueueEngine {
     this.receives = new ReceiveActions(clients, dispatcher, router, access);
     this.receipts = new ReceiptActions(owningShard);
     this.redrive = new RedriveActions(clients, router, checks, crossShard, access, this::checkedWhereHeld);
-    TopicShards topicShards = new TopicShards(clients, router, new TopicAccess(access),
-        () -> remote != RemoteShards.NONE);
+    TopicAccess topicAccess = new TopicAccess(access);
+    TopicShards topicShards = new TopicShards(clients, router, topicAccess, () -> remote != RemoteShards.NONE);
     this.topics = new TopicActions(topicShards);
     this.subscriptions = new SubscriptionActions(topicShards);
+    // The server's own start-up work (the predefined topics) runs before serving may begin: not gated.
+    TopicShards startupShards = gate == ServingGate.OPEN ? topicShards
+        : new TopicShards(dispatcher, router, topicAccess, () -> remote != RemoteShards.NONE);
+    this.startupTopics = new TopicActions(startupShards);
+    this.startupSubscriptions = new SubscriptionActions(startupShards);
     this.publishes = new PublishActions(topicShards, signer);
     this.signer = signer;
   }
@@ -313,6 +320,15 @@ public final class QueueEngine {
     return subscriptions;
   }
 
+  /** Topic actions for the server's own start-up work (the predefined topics), as {@link #startupQueues}. */
+  public TopicActions startupTopics() {
+    return startupTopics;
+  }
+
+  public SubscriptionActions startupSubscriptions() {
+    return startupSubscriptions;
+  }
+
   public PublishActions publishes() {
     return publishes;
   }
@@ -400,14 +416,16 @@ public final class QueueEngine {
   public Future<EngineSample> sample() {
     return onDeployedShards(Shard::sample).map(perShard -> {
       List<QueueSample> queues = new ArrayList<>();
+      List<TopicSample> topics = new ArrayList<>();
       int parked = 0;
       long duplicateRows = 0;
       for (EngineSample s : perShard) {
         queues.addAll(s.queues());
+        topics.addAll(s.topics());
         parked += s.parkedReceives();
         duplicateRows += s.backlogDuplicateRows();
       }
-      return new EngineSample(queues, parked, duplicateRows);
+      return new EngineSample(queues, parked, duplicateRows, topics);
     });
   }
 

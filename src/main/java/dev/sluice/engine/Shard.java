@@ -11,6 +11,7 @@ import dev.sluice.model.ShardResources;
 import dev.sluice.model.Message;
 import dev.sluice.model.MessageStore;
 import dev.sluice.topics.TopicRegistry;
+import dev.sluice.topics.TopicState;
 import io.vertx.core.Completable;
 import io.vertx.core.Future;
 import java.util.ArrayList;
@@ -208,7 +209,12 @@ public final class Shard {
           q.approximateNumberOfMessagesNotVisible(), q.approximateNumberOfMessagesDelayed(now),
           sentAt < 0 ? 0 : Math.max(0, now - sentAt)));
     }
-    return new EngineSample(out, env.parking().parkedInShard(), duplicateRows);
+    List<TopicSample> topicSamples = new ArrayList<>();
+    for (TopicState t : topics.all()) {
+      long[] c = t.counts();
+      topicSamples.add(new TopicSample(t.key(), c[0], c[1], c[2], c[3]));
+    }
+    return new EngineSample(out, env.parking().parkedInShard(), duplicateRows, topicSamples);
   }
 
   /** Answers every parked receive empty; receives stop waiting from now on. */

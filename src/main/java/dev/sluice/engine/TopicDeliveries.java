@@ -5,6 +5,7 @@ import dev.sluice.api.topics.SnsErrorCode;
 import dev.sluice.api.topics.SnsException;
 import dev.sluice.model.QueueState;
 import dev.sluice.topics.FanOut;
+import dev.sluice.topics.TopicState;
 import io.vertx.core.Future;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,32 +30,49 @@ final class TopicDeliveries {
     this.router = router;
   }
 
-  /** Completes once every copy is stored or dropped; fails when one must be tried again. */
-  Future<Void> deliver(List<FanOut.Copy> copies) {
+  /**
+   * Completes once every copy of a publish to {@code topic} is stored or dropped, and counts them on
+   * the topic (on its shard's loop, where this is called and answered); fails when one must be
+   * tried again.
+   */
+  Future<Void> deliver(TopicState topic, List<FanOut.Copy> copies) {
     if (copies.isEmpty()) {
       return Future.succeededFuture();
     }
-    List<Future<Void>> stored = new ArrayList<>(copies.size());
+    List<Future<Boolean>> stored = new ArrayList<>(copies.size());
     for (FanOut.Copy copy : copies) {
-      stored.add(dispatcher.<Void>call(router.shardOf(copy.queue()), (s, reply) -> {
+      stored.add(dispatcher.<Boolean>call(router.shardOf(copy.queue()), (s, reply) -> {
         QueueState q = s.find(copy.queue());
         if (q == null) {
           LOG.log(System.Logger.Level.DEBUG, () -> "Dropped a copy for " + copy.subscriptionArn()
               + ": its queue does not exist");
-          reply.succeed(null);
+          reply.succeed(false);
           return;
         }
         s.admitSends();
         q.send(copy.message(), false, s.now());
         if (s.answersAfterCommit()) {
           // durability commit: the publish is answered once every copy is committed, as a send is.
-          s.commitChanges().onComplete(reply::succeed, uncommitted -> reply.fail(notCommitted(uncommitted)));
+          s.commitChanges().onComplete(committed -> reply.succeed(true),
+              uncommitted -> reply.fail(notCommitted(uncommitted)));
         } else {
-          reply.succeed(null);
+          reply.succeed(true);
         }
       }).recover(failure -> dropOrRetry(copy, failure)));
     }
-    return Future.all(stored).mapEmpty();
+    return Future.join(stored).transform(done -> {
+      int ok = 0;
+      Throwable retry = null;
+      for (Future<Boolean> f : stored) {
+        if (f.succeeded() && f.result()) {
+          ok++;
+        } else if (f.failed() && retry == null) {
+          retry = f.cause();
+        }
+      }
+      topic.delivered(ok, copies.size() - ok);
+      return retry == null ? Future.succeededFuture() : Future.failedFuture(retry);
+    });
   }
 
   /** A copy stored but not committed fails its publish, whatever kept it from committing. */
@@ -63,7 +81,7 @@ final class TopicDeliveries {
         ? asSns(e) : new SnsException(SnsErrorCode.SERVICE_UNAVAILABLE, "A copy could not be committed; retry.");
   }
 
-  private static Future<Void> dropOrRetry(FanOut.Copy copy, Throwable failure) {
+  private static Future<Boolean> dropOrRetry(FanOut.Copy copy, Throwable failure) {
     if (failure instanceof SnsException e) {
       return Future.failedFuture(e);
     }
@@ -72,7 +90,7 @@ final class TopicDeliveries {
     }
     LOG.log(System.Logger.Level.WARNING, "Dropped a copy for " + copy.subscriptionArn() + ": its queue refused it: "
         + failure.getMessage());
-    return Future.succeededFuture();
+    return Future.succeededFuture(false);
   }
 
   private static boolean isRetryable(SqsException e) {

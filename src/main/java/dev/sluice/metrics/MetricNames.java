@@ -32,6 +32,16 @@ public final class MetricNames {
 
   /** Timer of SQS requests, tagged with action and error. */
   public static final String REQUESTS = "sluice.requests";
+  /** The SNS topic a series is about (with {@link #ACCOUNT_TAG} and {@link #REGION_TAG}). */
+  public static final String TOPIC_TAG = "topic";
+  /** Publishes a topic accepted (FIFO duplicates not counted). */
+  public static final String TOPIC_PUBLISHED = "sluice.topic.published";
+  /** Copies a topic's publishes stored in subscribed queues. */
+  public static final String TOPIC_DELIVERED = "sluice.topic.delivered";
+  /** Subscriptions a publish's filter policy kept it from, summed over publishes. */
+  public static final String TOPIC_FILTERED = "sluice.topic.filtered";
+  /** Copies dropped (a queue gone or refusing them) or not stored (a publish failed and retried). */
+  public static final String TOPIC_FAILED = "sluice.topic.failed";
   /** Long polls waiting for a message. */
   public static final String PARKED_RECEIVES = "sluice.receives.parked";
   /**

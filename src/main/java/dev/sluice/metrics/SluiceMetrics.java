@@ -50,6 +50,7 @@ public final class SluiceMetrics {
   private final PrometheusMeterRegistry prometheus;
   private final RequestMetrics requests;
   private final QueueGauges queues;
+  private final TopicCounters topics;
   private final AtomicInteger parked = new AtomicInteger();
   private final AtomicLong duplicateRows = new AtomicLong();
 
@@ -58,6 +59,7 @@ public final class SluiceMetrics {
     this.prometheus = prometheus;
     this.requests = new RequestMetrics(registry);
     this.queues = new QueueGauges(registry);
+    this.topics = new TopicCounters(registry);
     Gauge.builder(MetricNames.PARKED_RECEIVES, parked, AtomicInteger::get)
         .description("Long polls waiting for a message").register(registry);
     Gauge.builder(MetricNames.BACKLOG_DUPLICATE_ROWS, duplicateRows, AtomicLong::get)
@@ -151,6 +153,7 @@ public final class SluiceMetrics {
       duplicateRows.set(sample.backlogDuplicateRows());
       return vertx.executeBlocking(() -> {
         queues.update(sample.queues());
+        topics.update(sample.topics());
         return prometheus.scrape();
       }, false);
     });

@@ -95,6 +95,11 @@ public final class TopicRegistry {
     return true;
   }
 
+  /** Every topic here. */
+  public java.util.Collection<TopicState> all() {
+    return topics.values();
+  }
+
   /** The topics of {@code place} here, unsorted. */
   public List<TopicState> of(AccountRegion place) {
     List<TopicState> out = new ArrayList<>();

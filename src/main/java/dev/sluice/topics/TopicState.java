@@ -28,6 +28,11 @@ public final class TopicState {
   private final TopicDeduplication deduplication = new TopicDeduplication();
   /** FIFO topics: the last sequence number given. */
   private long lastSequence;
+  /** Counts for the metrics, since this topic was made (or loaded). */
+  private long published;
+  private long delivered;
+  private long filteredOut;
+  private long failed;
 
   TopicState(TopicKey key, long generation, long createdAtMillis, TopicAttributes attributes) {
     this.key = key;
@@ -141,6 +146,23 @@ public final class TopicState {
     List<SubscriptionSummary> out = new ArrayList<>(subscriptions.size());
     subscriptions.values().forEach(s -> out.add(s.summary()));
     return out;
+  }
+
+  /** A publish was accepted (not a duplicate): {@code targets} of its subscriptions take it, the rest filtered it out. */
+  public void counted(int targets) {
+    published++;
+    filteredOut += subscriptions.size() - targets;
+  }
+
+  /** Copies decided: {@code stored} stored in their queues, {@code lost} dropped or not stored. */
+  public void delivered(int stored, int lost) {
+    delivered += stored;
+    failed += lost;
+  }
+
+  /** The counts: published, delivered, filtered out, failed. */
+  public long[] counts() {
+    return new long[] {published, delivered, filteredOut, failed};
   }
 
   public TopicDeduplication deduplication() {

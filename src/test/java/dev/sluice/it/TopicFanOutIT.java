@@ -106,7 +106,7 @@ class TopicFanOutIT {
   }
 
   @Test
-  void eachQueueGetsWhatItsFilterPolicyAccepts() {
+  void eachQueueGetsWhatItsFilterPolicyAccepts() throws Exception {
     String topic = sns.createTopic(r -> r.name("orders")).topicArn();
     String all = queue("orders-all", Map.of());
     String big = queue("orders-big", Map.of());
@@ -145,6 +145,16 @@ class TopicFanOutIT {
     List<Message> toEu = drain(eu);
     assertEquals(1, toEu.size());
     assertTrue(envelope(toEu.get(0)).get("Message").toString().contains("eu-west-1"));
+
+    // The topic's counters: 3 publishes, 3 + 1 + 1 copies, 2 + 2 subscriptions filtered out.
+    String metrics = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(
+        java.net.URI.create(server.endpoint + "/metrics")).GET().build(),
+        java.net.http.HttpResponse.BodyHandlers.ofString()).body();
+    String tags = "{account=\"" + A + "\",region=\"us-east-1\",topic=\"orders\"}";
+    assertTrue(metrics.contains("sluice_topic_published_total" + tags + " 3.0"), metrics);
+    assertTrue(metrics.contains("sluice_topic_delivered_total" + tags + " 5.0"), metrics);
+    assertTrue(metrics.contains("sluice_topic_filtered_total" + tags + " 4.0"), metrics);
+    assertTrue(metrics.contains("sluice_topic_failed_total" + tags + " 0.0"), metrics);
   }
 
   @Test

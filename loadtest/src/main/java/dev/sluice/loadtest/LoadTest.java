@@ -15,8 +15,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * → delete-batch; on a FIFO queue with {@code --groups N}), wake (long-poll wake-up latency),
  * parked (server memory per parked long poll), move (DLQ redrive rate of a message move task), and
  * fill and drain (the backlog benchmark's halves, on a queue named {@code --queue} exactly, so that
- * a drain run later finds what a fill left), and availability (whether a queue serves, round by
- * round, while a script kills or stops cluster nodes). See loadtest/README.md for the commands whose figures
+ * a drain run later finds what a fill left), availability (whether a queue serves, round by
+ * round, while a script kills or stops cluster nodes), and publish (SNS fan-out to N queues). See loadtest/README.md for the commands whose figures
  * are in RESULTS.md.
  */
 public final class LoadTest {
@@ -24,7 +24,7 @@ public final class LoadTest {
 
   public static void main(String[] args) throws Exception {
     if (args.length == 0) {
-      System.err.println("usage: java -jar sluice-loadtest.jar send|send-batch|loop|wake|parked|move|push|fill|drain|availability [--option value]...");
+      System.err.println("usage: java -jar sluice-loadtest.jar send|send-batch|loop|wake|parked|move|push|fill|drain|availability|publish [--option value]...");
       System.exit(2);
     }
     String scenario = args[0];
@@ -90,6 +90,7 @@ public final class LoadTest {
         case "fill" -> Fill.run(workers, queueUrl, o);
         case "drain" -> Drain.run(workers, queueUrl, o);
         case "availability" -> AvailabilityProbe.run(workers.get(0), queueUrl, o);
+        case "publish" -> PublishProbe.run(workers, queue, o);
         default -> throw new IllegalArgumentException("unknown scenario " + scenario);
       }
     } finally {

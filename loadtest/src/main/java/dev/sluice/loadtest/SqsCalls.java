@@ -13,11 +13,18 @@ final class SqsCalls {
   private final HttpClient client;
   private final String host;
   private final int port;
+  private final SnsCalls sns;
 
-  SqsCalls(HttpClient client, String host, int port) {
+  SqsCalls(HttpClient client, String host, int port, SnsCalls sns) {
     this.client = client;
     this.host = host;
     this.port = port;
+    this.sns = sns;
+  }
+
+  /** SNS calls over the same client, for iterations that publish. */
+  SnsCalls sns() {
+    return sns;
   }
 
   Future<JsonObject> call(String action, Buffer body) {

@@ -17,6 +17,7 @@ final class Worker extends VerticleBase {
   private final int connections;
   private HttpClient client;
   SqsCalls sqs;
+  SnsCalls sns;
 
   io.vertx.core.Context context() {
     return context;
@@ -34,7 +35,8 @@ final class Worker extends VerticleBase {
     client = vertx.createHttpClient(
         new HttpClientOptions().setKeepAlive(true).setTcpNoDelay(true).setIdleTimeout(0),
         new PoolOptions().setHttp1MaxSize(connections).setMaxWaitQueueSize(-1));
-    sqs = new SqsCalls(client, url.getHost(), url.getPort());
+    sns = new SnsCalls(client, url.getHost(), url.getPort());
+    sqs = new SqsCalls(client, url.getHost(), url.getPort(), sns);
     return Future.succeededFuture();
   }
 
