@@ -142,12 +142,11 @@ public final class PublishActions {
       return Future.succeededFuture();
     }
     Map<String, String> texts = FanOut.textsToSign(t, p, targets);
-    String certificateUrl = p.baseUrl() + signer.certificatePath();
     if (texts.isEmpty()) {
-      return deliveries.deliver(t, FanOut.copies(t, p, targets, Map.of(), certificateUrl));
+      return deliveries.deliver(t, FanOut.copies(t, p, targets, Map.of(), null));
     }
-    return signer.sign(texts, t.attributes().signatureVersion())
-        .compose(signatures -> deliveries.deliver(t, FanOut.copies(t, p, targets, signatures, certificateUrl)));
+    return signer.sign(texts, t.attributes().signatureVersion()).compose(signed -> deliveries.deliver(t,
+        FanOut.copies(t, p, targets, signed.signatures(), p.baseUrl() + signed.certificatePath())));
   }
 
   /**

@@ -133,10 +133,10 @@ public final class QueueEngine {
         eventBus ? new EventBusDispatcher(vertx, settings.shards()) : new DirectDispatcher(vertx, slots);
     crossShard.connect(dispatcher);
     ServingGate gate = durable == null ? ServingGate.OPEN : new ShardGate(durable::notServingReason, slots);
-    Future<TopicSigner> signer = signingKey(vertx, durable, clustered).map(cert -> new TopicSigner(vertx, cert));
+    TopicSigner signer = new TopicSigner(vertx, () -> signingKey(vertx, durable, clustered));
     Future<QueueEngine> started =
-        Future.all(deployed).compose(done -> signer).map(topicSigner -> new QueueEngine(dispatcher, gate, router,
-            crossShard, budget, new QueueAccess(settings.permissions()), slots, deployments, durable, topicSigner));
+        Future.all(deployed).map(done -> new QueueEngine(dispatcher, gate, router, crossShard, budget,
+            new QueueAccess(settings.permissions()), slots, deployments, durable, signer));
     if (durable == null || clustered) {
       return started;
     }
@@ -152,11 +152,12 @@ public final class QueueEngine {
   }
 
   /**
-   * The key SNS envelopes are signed with: made at start (an RSA key takes a noticeable while to
+   * The key SNS envelopes are signed with: made at first use (an RSA key takes a noticeable while to
    * make, so not on an event loop) and, on a single-node server with PostgreSQL, kept there with its
    * certificate beside the receipt-handle key, so that a restart signs with the same key and
    * SigningCertURLs in messages already delivered stay valid. The setting is claimed once: a key made
-   * by a later start is dropped for the kept one.
+   * by a later start is dropped for the kept one. (A later start reads it back the first time it
+   * signs, or serves the certificate.)
    */
   private static Future<SigningCertificate> signingKey(Vertx vertx, DurableStore durable, boolean clustered) {
     Future<SigningCertificate> made = vertx.executeBlocking(

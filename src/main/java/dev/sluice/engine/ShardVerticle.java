@@ -89,7 +89,7 @@ public final class ShardVerticle extends VerticleBase {
         paged ? HeadWindow.of(durable.config().headWindowMessages()) : HeadWindow.UNBOUNDED);
     TopicWrites topicWrites = durable == null ? TopicWrites.NONE
         : new TopicWrites(new TopicStore(durable.pool(), tenure.fence()));
-    shard = new Shard(index, env, new TopicRegistry(topicLimit), topicWrites, clock, this::rearm,
+    shard = new Shard(index, env, new TopicRegistry(topicLimit, budget), topicWrites, clock, this::rearm,
         task -> context.runOnContext(v -> task.run()), changes);
     // On this verticle's context, and cancelled with it when it is undeployed.
     vertx.setPeriodic(IDLE_REGISTRY_SWEEP_MILLIS, id -> shard.dropIdleRegistries());

@@ -85,7 +85,7 @@ public final class TopicActions {
     }
     return shards.change(key, s -> {
       TopicState t = tagged(s, key);
-      t.tags().tag(r.tags());
+      t.tag(r.tags());
       return s.topicWrites().saveTopic(t);
     });
   }
@@ -98,7 +98,7 @@ public final class TopicActions {
     }
     return shards.change(key, s -> {
       TopicState t = tagged(s, key);
-      t.tags().untag(r.tagKeys());
+      t.untag(r.tagKeys());
       return s.topicWrites().saveTopic(t);
     });
   }

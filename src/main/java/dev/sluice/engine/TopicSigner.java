@@ -7,12 +7,15 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * Signs envelopes off the event loops: an RSA signature is a fraction of a millisecond to a
  * millisecond of CPU, too much for a shard's loop at thousands of publishes a second, so it runs on
  * Vert.x's worker pool (unordered: signatures of one publish and of many run side by side) and its
- * result comes back to the shard that asked. Holds the server's signing certificate.
+ * result comes back to the shard that asked. Holds the server's signing certificate, made (or read
+ * back from PostgreSQL) on first use: an RSA key takes a noticeable while to make, which a server
+ * that never signs an envelope should not pay at each start.
  */
 public final class TopicSigner {
   /** RSA key size of the generated key: as AWS's SNS certificates. */
@@ -20,41 +23,45 @@ public final class TopicSigner {
   /** The settings (sluice_settings) a single-node server keeps its key and certificate under. */
   static final String KEY_SETTING = "sns-signing-key";
   static final String CERTIFICATE_SETTING = "sns-signing-certificate";
+  /** Where certificates are served, under the server's base URL. */
+  public static final String PATH = "/sns/";
+
+  /** Signatures by the key they were asked under, and where the certificate that checks them is. */
+  record Signed(Map<String, String> signatures, String certificatePath) {}
 
   private final Vertx vertx;
-  private final SigningCertificate certificate;
+  private final Supplier<Future<SigningCertificate>> source;
+  private Future<SigningCertificate> certificate;
 
-  TopicSigner(Vertx vertx, SigningCertificate certificate) {
+  TopicSigner(Vertx vertx, Supplier<Future<SigningCertificate>> source) {
     this.vertx = vertx;
-    this.certificate = certificate;
+    this.source = source;
   }
 
-  public SigningCertificate certificate() {
+  /** The certificate, made or read back at the first call; from any thread. */
+  public synchronized Future<SigningCertificate> certificate() {
+    if (certificate == null || certificate.failed()) {
+      certificate = source.get();
+    }
     return certificate;
   }
 
-  /** The path the certificate is served at, under the server's base URL. */
-  public String certificatePath() {
-    return "/sns/" + certificate.fileName();
-  }
-
   /** Each of {@code texts} (by key) signed for SignatureVersion {@code version}, by the same keys. */
-  Future<Map<String, String>> sign(Map<String, String> texts, String version) {
-    if (texts.isEmpty()) {
-      return Future.succeededFuture(Map.of());
-    }
-    List<String> keys = new ArrayList<>(texts.keySet());
-    List<Future<String>> signed = new ArrayList<>(keys.size());
-    for (String k : keys) {
-      String text = texts.get(k);
-      signed.add(vertx.executeBlocking(() -> certificate.sign(text, version), false));
-    }
-    return Future.all(signed).map(done -> {
-      Map<String, String> out = new LinkedHashMap<>();
-      for (int i = 0; i < keys.size(); i++) {
-        out.put(keys.get(i), signed.get(i).result());
+  Future<Signed> sign(Map<String, String> texts, String version) {
+    return certificate().compose(cert -> {
+      List<String> keys = new ArrayList<>(texts.keySet());
+      List<Future<String>> signed = new ArrayList<>(keys.size());
+      for (String k : keys) {
+        String text = texts.get(k);
+        signed.add(vertx.executeBlocking(() -> cert.sign(text, version), false));
       }
-      return out;
+      return Future.all(signed).map(done -> {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (int i = 0; i < keys.size(); i++) {
+          out.put(keys.get(i), signed.get(i).result());
+        }
+        return new Signed(out, PATH + cert.fileName());
+      });
     });
   }
 }

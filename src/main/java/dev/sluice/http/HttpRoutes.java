@@ -54,9 +54,15 @@ final class HttpRoutes {
     Router router = Router.router(vertx);
     health(router, health);
     // Public by nature, as AWS serves its SNS certificates: subscribers fetch it to check signatures.
-    String pem = signer.certificate().pem();
-    router.route(signer.certificatePath()).method(HttpMethod.GET).method(HttpMethod.HEAD).handler(ctx -> ctx.response()
-        .putHeader("content-type", "application/x-pem-file").putHeader("cache-control", "max-age=86400").end(pem));
+    router.route(TopicSigner.PATH + ":file").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(ctx -> signer
+        .certificate().onComplete((cert, failure) -> {
+          if (failure == null && ctx.pathParam("file").equals(cert.fileName())) {
+            ctx.response().putHeader("content-type", "application/x-pem-file")
+                .putHeader("cache-control", "max-age=86400").end(cert.pem());
+          } else {
+            ctx.response().setStatusCode(404).end();
+          }
+        }));
     if (metrics != null) {
       router.route(MetricNames.SCRAPE_PATH).method(HttpMethod.GET).method(HttpMethod.HEAD)
           .handler(new ManagementGuard(surfaces.managementToken()))

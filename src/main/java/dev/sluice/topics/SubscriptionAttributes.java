@@ -19,6 +19,8 @@ import java.util.Set;
  */
 public final class SubscriptionAttributes {
   static final Set<String> NAMES = Set.of("RawMessageDelivery", "FilterPolicy", "FilterPolicyScope", "RedrivePolicy");
+  /** The longest FilterPolicy or RedrivePolicy (SNS: a filter policy of at most 256 KiB). */
+  static final int MAX_POLICY_LENGTH = 262_144;
 
   private final boolean raw;
   /** Null when the subscription takes every message. */
@@ -83,6 +85,9 @@ public final class SubscriptionAttributes {
   }
 
   private SubscriptionAttributes set(String name, String value, boolean fifoTopic) {
+    if (value.length() > MAX_POLICY_LENGTH) {
+      throw new Refusal(name + ": must be at most " + MAX_POLICY_LENGTH + " characters long");
+    }
     switch (name) {
       case "RawMessageDelivery" -> {
         if (!value.equalsIgnoreCase("true") && !value.equalsIgnoreCase("false")) {
@@ -154,6 +159,11 @@ public final class SubscriptionAttributes {
         && java.util.Objects.equals(filter == null ? null : filter.json(),
             other.filter == null ? null : other.filter.json())
         && java.util.Objects.equals(redrivePolicy, other.redrivePolicy);
+  }
+
+  /** The characters the policies hold, for the memory they take. */
+  long textLength() {
+    return (filter == null ? 0 : filter.json().length()) + (redrivePolicy == null ? 0 : redrivePolicy.length());
   }
 
   /** What is kept in PostgreSQL: the attributes set, as Subscribe takes them ({@link #create} reads them back). */

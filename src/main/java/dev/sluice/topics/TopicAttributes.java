@@ -27,6 +27,9 @@ public final class TopicAttributes {
       + "\"numMinDelayRetries\":0,\"backoffFunction\":\"linear\"},\"disableSubscriptionOverrides\":false,"
       + "\"defaultRequestPolicy\":{\"headerContentType\":\"text/plain; charset=UTF-8\"}}}";
 
+  /** The longest attribute value (SNS: a topic policy of at most 30 KiB); bounds a topic's memory. */
+  static final int MAX_VALUE_LENGTH = 30_720;
+
   private final boolean fifo;
   /** Set values by name, in the order first set. */
   private final Map<String, String> values;
@@ -115,6 +118,9 @@ public final class TopicAttributes {
     if (FIFO_ONLY.contains(name) && !fifo) {
       return "only FIFO topics have this attribute";
     }
+    if (value.length() > MAX_VALUE_LENGTH) {
+      return "must be at most " + MAX_VALUE_LENGTH + " characters long";
+    }
     return switch (name) {
       case "SignatureVersion" -> value.equals("1") || value.equals("2") ? null : invalidValue(value, "1 or 2");
       case "TracingConfig" -> value.equals("PassThrough") || value.equals("Active") ? null
@@ -155,6 +161,15 @@ public final class TopicAttributes {
       out.put("FifoTopic", "true");
     }
     return out;
+  }
+
+  /** The characters the values hold, for the memory they take. */
+  long textLength() {
+    long n = 0;
+    for (Map.Entry<String, String> e : values.entrySet()) {
+      n += e.getKey().length() + e.getValue().length();
+    }
+    return n;
   }
 
   /** The SignatureVersion envelopes are signed with: "1" unless set to "2". */

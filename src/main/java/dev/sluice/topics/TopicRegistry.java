@@ -4,6 +4,7 @@ import dev.sluice.api.AccountRegion;
 import dev.sluice.api.topics.SnsErrorCode;
 import dev.sluice.api.topics.SnsException;
 import dev.sluice.api.topics.TopicKey;
+import dev.sluice.model.MemoryBudget;
 import dev.sluice.model.QueueLimit;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -20,9 +21,12 @@ import java.util.concurrent.ThreadLocalRandom;
 public final class TopicRegistry {
   private final Map<TopicKey, TopicState> topics = new HashMap<>();
   private final QueueLimit limit;
+  private final MemoryBudget budget;
 
-  public TopicRegistry(QueueLimit limit) {
+  /** {@code budget}: the shard's share of the server's memory budget, which topics are charged to. */
+  public TopicRegistry(QueueLimit limit, MemoryBudget budget) {
     this.limit = limit;
+    this.budget = budget;
   }
 
   /**
@@ -43,13 +47,20 @@ public final class TopicRegistry {
       }
       return existing;
     }
-    TopicState t = new TopicState(key, ThreadLocalRandom.current().nextLong(), nowMillis,
+    TopicState t = new TopicState(key, budget, ThreadLocalRandom.current().nextLong(), nowMillis,
         TopicAttributes.create(fifo, attributes));
+    t.charge(t.ownBytes());
     if (tags != null && !tags.isEmpty()) {
-      t.tags().tag(tags);
+      try {
+        t.tag(tags);
+      } catch (RuntimeException refused) {
+        t.releaseAll();
+        throw refused;
+      }
     }
     // Taken last, once nothing else can refuse the topic: a refused one must not hold a slot.
     if (!limit.tryTake()) {
+      t.releaseAll();
       throw new SnsException(SnsErrorCode.TOPIC_LIMIT_EXCEEDED, "Topic limit exceeded");
     }
     topics.put(key, t);
@@ -62,11 +73,12 @@ public final class TopicRegistry {
    */
   public TopicState restore(TopicKey key, long generation, long createdAtMillis, Map<String, String> attributes,
       Map<String, String> tags) {
-    TopicState t = new TopicState(key, generation, createdAtMillis,
+    TopicState t = new TopicState(key, budget, generation, createdAtMillis,
         TopicAttributes.create(TopicAttributes.fifoOf(attributes), attributes));
     if (!tags.isEmpty()) {
       t.tags().tag(tags);
     }
+    t.chargeAnyway(t.ownBytes());
     limit.take();
     topics.put(key, t);
     return t;
@@ -88,9 +100,11 @@ public final class TopicRegistry {
 
   /** DeleteTopic: true when there was one (deleting a topic that is gone succeeds, as at AWS). */
   public boolean delete(TopicKey key) {
-    if (topics.remove(key) == null) {
+    TopicState t = topics.remove(key);
+    if (t == null) {
       return false;
     }
+    t.releaseAll();
     limit.release();
     return true;
   }

@@ -5,6 +5,7 @@ import dev.sluice.api.topics.SnsErrorCode;
 import dev.sluice.api.topics.SnsException;
 import dev.sluice.api.topics.SubscriptionSummary;
 import dev.sluice.api.topics.TopicKey;
+import dev.sluice.model.MemoryBudget;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -15,10 +16,23 @@ import java.util.UUID;
 /**
  * One topic as its shard holds it: its key, generation (a random id telling this topic from an
  * earlier one of the same name), kind, attributes, tags and subscriptions (in the order they were
- * made, which is the order a publish delivers in). Owned by its shard's event loop.
+ * made, which is the order a publish delivers in). What it holds is charged to the server's memory
+ * budget, the one messages are charged to, so that topics, subscriptions and their policies cannot
+ * take more memory than the budget allows: a change past it is refused with the retryable
+ * Throttled, as a send past it is. Owned by its shard's event loop.
  */
 public final class TopicState {
+  /** What a topic and a subscription cost beyond their text, and per character of text held. */
+  static final long TOPIC_BYTES = 2048;
+  static final long SUBSCRIPTION_BYTES = 1024;
+  static final long BYTES_PER_CHAR = 2;
+  /** A filter policy is held compiled as well as as text. */
+  static final long POLICY_BYTES_PER_CHAR = 8;
+
   private final TopicKey key;
+  private final MemoryBudget budget;
+  /** What this topic holds charged to the budget now, its subscriptions' included. */
+  private long chargedBytes;
   private final long generation;
   private final long createdAtMillis;
   private TopicAttributes attributes;
@@ -34,8 +48,9 @@ public final class TopicState {
   private long filteredOut;
   private long failed;
 
-  TopicState(TopicKey key, long generation, long createdAtMillis, TopicAttributes attributes) {
+  TopicState(TopicKey key, MemoryBudget budget, long generation, long createdAtMillis, TopicAttributes attributes) {
     this.key = key;
+    this.budget = budget;
     this.generation = generation;
     this.createdAtMillis = createdAtMillis;
     this.attributes = attributes;
@@ -67,7 +82,68 @@ public final class TopicState {
 
   /** SetTopicAttributes: one attribute set, or cleared when {@code value} is null. */
   public void setAttribute(String name, String value) {
-    attributes = attributes.with(name, value);
+    TopicAttributes next = attributes.with(name, value);
+    charge(BYTES_PER_CHAR * (next.textLength() - attributes.textLength()));
+    attributes = next;
+  }
+
+  /** TagResource: adds tags or overwrites their values; nothing changes when one is refused. */
+  public void tag(Map<String, String> more) {
+    long before = tags.textLength();
+    long after = 0;
+    for (Map.Entry<String, String> e : tags.with(more).entrySet()) {
+      after += e.getKey().length() + (e.getValue() == null ? 0 : e.getValue().length());
+    }
+    charge(BYTES_PER_CHAR * (after - before));
+    try {
+      tags.tag(more);
+    } catch (RuntimeException refused) {
+      charge(BYTES_PER_CHAR * (before - after));
+      throw refused;
+    }
+  }
+
+  /** UntagResource. */
+  public void untag(List<String> keys) {
+    long before = tags.textLength();
+    tags.untag(keys);
+    charge(BYTES_PER_CHAR * (tags.textLength() - before));
+  }
+
+  /**
+   * Charges {@code bytes} more to the budget (gives them back when negative); the retryable
+   * Throttled when the budget cannot take them, having charged nothing.
+   */
+  void charge(long bytes) {
+    if (bytes > 0 && !budget.tryCharge(bytes)) {
+      throw new SnsException(SnsErrorCode.THROTTLED, "The server's memory budget (engine.memoryBudgetBytes) is full;"
+          + " nothing was changed.");
+    }
+    if (bytes < 0) {
+      budget.release(-bytes);
+    }
+    chargedBytes += bytes;
+  }
+
+  /** A topic loaded at start-up exists already: charged whatever the budget says. */
+  void chargeAnyway(long bytes) {
+    budget.chargeAnyway(bytes);
+    chargedBytes += bytes;
+  }
+
+  /** The topic is deleted: everything it held goes back to the budget. */
+  void releaseAll() {
+    budget.release(chargedBytes);
+    chargedBytes = 0;
+  }
+
+  /** What this topic alone holds, without its subscriptions. */
+  long ownBytes() {
+    return TOPIC_BYTES + BYTES_PER_CHAR * (attributes.textLength() + tags.textLength());
+  }
+
+  static long bytesOf(String endpoint, SubscriptionAttributes a) {
+    return SUBSCRIPTION_BYTES + BYTES_PER_CHAR * endpoint.length() + POLICY_BYTES_PER_CHAR * a.textLength();
   }
 
   public TopicTags tags() {
@@ -104,6 +180,7 @@ public final class TopicState {
     if (subscriptions.size() >= maxSubscriptions()) {
       throw new SnsException(SnsErrorCode.SUBSCRIPTION_LIMIT_EXCEEDED, "Subscription limit exceeded");
     }
+    charge(bytesOf(endpoint, wanted));
     SubscriptionState s = new SubscriptionState(UUID.randomUUID().toString(), arn(), protocol, endpoint, owner,
         principal, nowMillis, wanted);
     subscriptions.put(s.id(), s);
@@ -113,8 +190,9 @@ public final class TopicState {
   /** A subscription as PostgreSQL gave it back at start-up, after its topic, in the order they were made. */
   public void restoreSubscription(String id, String protocol, String endpoint, String owner, String principal,
       long createdAtMillis, Map<String, String> attributes) {
-    subscriptions.put(id, new SubscriptionState(id, arn(), protocol, endpoint, owner, principal, createdAtMillis,
-        SubscriptionAttributes.create(attributes, fifo())));
+    SubscriptionAttributes a = SubscriptionAttributes.create(attributes, fifo());
+    chargeAnyway(bytesOf(endpoint, a));
+    subscriptions.put(id, new SubscriptionState(id, arn(), protocol, endpoint, owner, principal, createdAtMillis, a));
   }
 
   /** At most 100 subscriptions on a FIFO topic (AWS's quota), 10,000 on a standard one (Sluice's bound). */
@@ -129,12 +207,19 @@ public final class TopicState {
 
   /** Unsubscribe: true when there was one. */
   public boolean unsubscribe(String id) {
-    return subscriptions.remove(id) != null;
+    SubscriptionState s = subscriptions.remove(id);
+    if (s == null) {
+      return false;
+    }
+    charge(-bytesOf(s.endpoint(), s.attributes()));
+    return true;
   }
 
   /** SetSubscriptionAttributes on one of this topic's subscriptions. */
   public void setSubscriptionAttribute(SubscriptionState s, String name, String value) {
-    s.attributes(s.attributes().with(name, value, fifo()));
+    SubscriptionAttributes next = s.attributes().with(name, value, fifo());
+    charge(bytesOf(s.endpoint(), next) - bytesOf(s.endpoint(), s.attributes()));
+    s.attributes(next);
   }
 
   public Collection<SubscriptionState> subscriptions() {

@@ -39,6 +39,22 @@ public final class TopicTags {
     return given == null || given.entrySet().stream().allMatch(e -> e.getValue().equals(tags.get(e.getKey())));
   }
 
+  /** The characters the tags hold, for the memory they take. */
+  long textLength() {
+    long n = 0;
+    for (Map.Entry<String, String> e : tags.entrySet()) {
+      n += e.getKey().length() + e.getValue().length();
+    }
+    return n;
+  }
+
+  /** What {@link #tag} would leave: these tags with {@code more} laid over them (nothing changes here). */
+  Map<String, String> with(Map<String, String> more) {
+    Map<String, String> next = new LinkedHashMap<>(tags);
+    next.putAll(more);
+    return next;
+  }
+
   public Map<String, String> asMap() {
     return Map.copyOf(tags);
   }

@@ -10,6 +10,7 @@ import dev.sluice.api.QueueKey;
 import dev.sluice.api.topics.SnsException;
 import dev.sluice.api.topics.TopicKey;
 import dev.sluice.model.JsonText;
+import dev.sluice.model.MemoryBudget;
 import dev.sluice.model.QueueLimit;
 import java.util.List;
 import java.util.Map;
@@ -19,9 +20,10 @@ import org.junit.jupiter.api.Test;
 class FanOutTest {
   static final String ACCOUNT = "111111111111";
   static final long NOW = 1_764_000_000_000L;
+  static final MemoryBudget BUDGET = new MemoryBudget(1L << 40);
 
   static TopicState topic(String name, boolean fifo) {
-    return new TopicRegistry(new QueueLimit(10)).create(new TopicKey(ACCOUNT, "us-east-1", name),
+    return new TopicRegistry(new QueueLimit(10), BUDGET).create(new TopicKey(ACCOUNT, "us-east-1", name),
         fifo ? Map.of("FifoTopic", "true") : null, null, NOW);
   }
 

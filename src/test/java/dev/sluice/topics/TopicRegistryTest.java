@@ -11,6 +11,7 @@ import dev.sluice.api.AccountRegion;
 import dev.sluice.api.topics.SnsErrorCode;
 import dev.sluice.api.topics.SnsException;
 import dev.sluice.api.topics.TopicKey;
+import dev.sluice.model.MemoryBudget;
 import dev.sluice.model.QueueLimit;
 import java.util.List;
 import java.util.Map;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.Test;
 /** A shard's topics: creation and its idempotency rules, the server-wide limit, deletion, listing by place. */
 class TopicRegistryTest {
   static final TopicKey ORDERS = new TopicKey("111111111111", "us-east-1", "orders");
+  static final MemoryBudget BUDGET = new MemoryBudget(1L << 40);
   static final long NOW = 1_000;
 
   static String refusal(Runnable call) {
@@ -27,7 +29,7 @@ class TopicRegistryTest {
 
   @Test
   void createIsIdempotentForTheSameAttributesAndTags() {
-    TopicRegistry r = new TopicRegistry(new QueueLimit(10));
+    TopicRegistry r = new TopicRegistry(new QueueLimit(10), BUDGET);
     TopicState t = r.create(ORDERS, Map.of("DisplayName", "Orders"), Map.of("team", "a"), NOW);
     assertSame(t, r.create(ORDERS, Map.of("DisplayName", "Orders"), Map.of("team", "a"), NOW + 1));
     assertSame(t, r.create(ORDERS, null, null, NOW + 1), "no attributes or tags: the topic as it is");
@@ -48,7 +50,7 @@ class TopicRegistryTest {
 
   @Test
   void namesFollowSnsRules() {
-    TopicRegistry r = new TopicRegistry(new QueueLimit(100));
+    TopicRegistry r = new TopicRegistry(new QueueLimit(100), BUDGET);
     for (String bad : List.of("", "a b", "a:b", "a;b", "a!b", "a@b", "a|b", "a^b", "a%b", "a.b", "x".repeat(257),
         "x.fifo")) {
       assertEquals("Invalid parameter: Topic Name",
@@ -69,8 +71,8 @@ class TopicRegistryTest {
   @Test
   void theServerWideLimitCountsTopicsAndARefusedOneTakesNoSlot() {
     QueueLimit limit = new QueueLimit(2);
-    TopicRegistry one = new TopicRegistry(limit.share());
-    TopicRegistry two = new TopicRegistry(limit.share());
+    TopicRegistry one = new TopicRegistry(limit.share(), BUDGET);
+    TopicRegistry two = new TopicRegistry(limit.share(), BUDGET);
     one.create(ORDERS, null, null, NOW);
     assertThrows(SnsException.class, () -> two.create(new TopicKey("111111111111", "us-east-1", "b"),
         Map.of("Colour", "blue"), null, NOW));
@@ -85,8 +87,34 @@ class TopicRegistryTest {
   }
 
   @Test
+  void topicsSubscriptionsAndPoliciesAreChargedToTheMemoryBudgetAndGiveItBack() {
+    MemoryBudget budget = new MemoryBudget(40_000);
+    TopicRegistry r = new TopicRegistry(new QueueLimit(100), budget);
+    TopicState t = r.create(ORDERS, Map.of("DisplayName", "Orders"), Map.of("team", "a"), NOW);
+    long topic = budget.usedBytes();
+    assertTrue(topic >= TopicState.TOPIC_BYTES, "charged " + topic);
+    SubscriptionState s = t.subscribe("sqs", "arn:aws:sqs:us-east-1:111111111111:q", null, "111111111111", "p", NOW);
+    assertTrue(budget.usedBytes() > topic);
+    // A policy the budget cannot take is refused, retryably, and changes nothing.
+    String big = "{\"k\":[\"" + "v".repeat(6_000) + "\"]}";
+    SnsException full = assertThrows(SnsException.class, () -> t.setSubscriptionAttribute(s, "FilterPolicy", big));
+    assertEquals(SnsErrorCode.THROTTLED, full.code());
+    assertNull(s.attributes().filter());
+    assertEquals("Invalid parameter: Attributes Reason: Policy: must be at most 30720 characters long",
+        refusal(() -> r.create(new TopicKey("111111111111", "us-east-1", "p"),
+            Map.of("Policy", "{\"a\":\"" + "x".repeat(30_720) + "\"}"), null, NOW)));
+    // Deleted, the topic gives back all it held, its subscription's share included.
+    long used = budget.usedBytes();
+    r.create(new TopicKey("111111111111", "us-east-1", "other"), null, null, NOW);
+    assertTrue(budget.usedBytes() > used);
+    assertTrue(r.delete(ORDERS));
+    assertTrue(r.delete(new TopicKey("111111111111", "us-east-1", "other")));
+    assertEquals(0, budget.usedBytes());
+  }
+
+  @Test
   void eachPlaceListsOnlyItsOwnTopics() {
-    TopicRegistry r = new TopicRegistry(new QueueLimit(10));
+    TopicRegistry r = new TopicRegistry(new QueueLimit(10), BUDGET);
     r.create(ORDERS, null, null, NOW);
     r.create(new TopicKey("111111111111", "us-west-2", "orders"), null, null, NOW);
     r.create(new TopicKey("222222222222", "us-east-1", "orders"), null, null, NOW);

@@ -2,6 +2,7 @@ package dev.sluice.protocol.query;
 
 import dev.sluice.api.MessageAttributeValue;
 import dev.sluice.api.SqsException;
+import dev.sluice.protocol.FlattenedIndexes;
 import dev.sluice.protocol.Members;
 import dev.sluice.protocol.Utf8;
 import java.util.ArrayList;
@@ -172,32 +173,7 @@ public final class QueryReader implements Members {
 
   /** The N of every parameter named {@code element.N} or {@code element.N.…}, in ascending order. */
   private TreeSet<Integer> indexes(String element) {
-    String head = prefix + element + ".";
-    TreeSet<Integer> out = new TreeSet<>();
-    for (String key : params.keySet()) {
-      if (key.startsWith(head)) {
-        int end = key.indexOf('.', head.length());
-        int n = index(key, head.length(), end < 0 ? key.length() : end);
-        if (n > 0) {
-          out.add(n);
-        }
-      }
-    }
-    return out;
-  }
-
-  /** The positive decimal number {@code key[from, to)} names, or 0 when it names none. */
-  private static int index(String key, int from, int to) {
-    if (to <= from || to - from > 9) {
-      return 0;
-    }
-    for (int i = from; i < to; i++) {
-      char c = key.charAt(i);
-      if (c < '0' || c > '9') {
-        return 0;
-      }
-    }
-    return Integer.parseInt(key, from, to, 10);
+    return FlattenedIndexes.of(params.keySet(), prefix + element + ".");
   }
 
   private String required(String name) {

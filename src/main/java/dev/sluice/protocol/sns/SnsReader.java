@@ -2,6 +2,7 @@ package dev.sluice.protocol.sns;
 
 import dev.sluice.api.MessageAttributeValue;
 import dev.sluice.api.topics.SnsException;
+import dev.sluice.protocol.FlattenedIndexes;
 import dev.sluice.protocol.Utf8;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -158,32 +159,7 @@ final class SnsReader {
 
   /** The N of every parameter named {@code head}N or {@code head}N.…, in ascending order. */
   private TreeSet<Integer> indexes(String head) {
-    String full = prefix + head;
-    TreeSet<Integer> out = new TreeSet<>();
-    for (String key : params.keySet()) {
-      if (key.startsWith(full)) {
-        int end = key.indexOf('.', full.length());
-        int n = index(key, full.length(), end < 0 ? key.length() : end);
-        if (n > 0) {
-          out.add(n);
-        }
-      }
-    }
-    return out;
-  }
-
-  /** The positive decimal number {@code key[from, to)} names, or 0 when it names none. */
-  private static int index(String key, int from, int to) {
-    if (to <= from || to - from > 9) {
-      return 0;
-    }
-    for (int i = from; i < to; i++) {
-      char c = key.charAt(i);
-      if (c < '0' || c > '9') {
-        return 0;
-      }
-    }
-    return Integer.parseInt(key, from, to, 10);
+    return FlattenedIndexes.of(params.keySet(), prefix + head);
   }
 
   private static String checked(String value, String name) {
