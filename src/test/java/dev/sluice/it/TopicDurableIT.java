@@ -58,7 +58,7 @@ class TopicDurableIT {
   static Process server(int port, Path log) throws Exception {
     // A short database lease: a restart after kill -9 waits out one lease before it serves.
     Process p = ServerJar.logging(log, Map.of("SLUICE_HTTP_PORT", Integer.toString(port), "SLUICE_STORAGE", "postgres",
-        "SLUICE_PG_URL", pg.url(), "SLUICE_PG_LEASE_MILLIS", "1000")).start();
+        "SLUICE_PG_URL", pg.url(), "SLUICE_PG_LEASE_MILLIS", "2000")).start();
     QuickstartIT.awaitPort(port, p);
     return p;
   }
