@@ -32,13 +32,20 @@ public final class EngineAction<Q, R> {
   private final Class<Q> requestType;
   private final KeyOf<Q> keyOf;
   private final Local<Q, R> local;
+  private final boolean sns;
 
-  EngineAction(String name, int id, Class<Q> requestType, KeyOf<Q> keyOf, Local<Q, R> local) {
+  EngineAction(String name, int id, Class<Q> requestType, KeyOf<Q> keyOf, Local<Q, R> local, boolean sns) {
     this.name = name;
     this.id = id;
     this.requestType = requestType;
     this.keyOf = keyOf;
     this.local = local;
+    this.sns = sns;
+  }
+
+  /** Whether this is an SNS action: cluster mode does not serve topics yet, so it never forwards one. */
+  boolean sns() {
+    return sns;
   }
 
   public String name() {

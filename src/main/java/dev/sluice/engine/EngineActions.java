@@ -140,59 +140,59 @@ public final class EngineActions {
 
   // SNS (numbered after the SQS and push actions): keyed by the topic, from the name in CreateTopic
   // (the caller's account and region), from TopicArn or ResourceArn otherwise.
-  public static final EngineAction<CreateTopic.Request, CreateTopic.Response> CREATE_TOPIC = add("CreateTopic",
+  public static final EngineAction<CreateTopic.Request, CreateTopic.Response> CREATE_TOPIC = addSns("CreateTopic",
       CreateTopic.Request.class, (c, r) -> r.name() == null ? null : new TopicKey(c.accountId(), c.region(), r.name()),
       (e, c, r, g) -> e.topics().createTopic(c, r));
-  public static final EngineAction<DeleteTopic.Request, Void> DELETE_TOPIC = add("DeleteTopic",
+  public static final EngineAction<DeleteTopic.Request, Void> DELETE_TOPIC = addSns("DeleteTopic",
       DeleteTopic.Request.class, (c, r) -> TopicActions.topicArn(c, r.topicArn()),
       (e, c, r, g) -> e.topics().deleteTopic(c, r));
-  public static final EngineAction<ListTopics.Request, ListTopics.Response> LIST_TOPICS = add("ListTopics",
+  public static final EngineAction<ListTopics.Request, ListTopics.Response> LIST_TOPICS = addSns("ListTopics",
       ListTopics.Request.class, (c, r) -> null, (e, c, r, g) -> e.topics().listTopics(c, r));
   public static final EngineAction<GetTopicAttributes.Request, GetTopicAttributes.Response> GET_TOPIC_ATTRIBUTES =
-      add("GetTopicAttributes", GetTopicAttributes.Request.class, (c, r) -> TopicActions.topicArn(c, r.topicArn()),
+      addSns("GetTopicAttributes", GetTopicAttributes.Request.class, (c, r) -> TopicActions.topicArn(c, r.topicArn()),
           (e, c, r, g) -> e.topics().getTopicAttributes(c, r));
-  public static final EngineAction<SetTopicAttributes.Request, Void> SET_TOPIC_ATTRIBUTES = add(
+  public static final EngineAction<SetTopicAttributes.Request, Void> SET_TOPIC_ATTRIBUTES = addSns(
       "SetTopicAttributes", SetTopicAttributes.Request.class, (c, r) -> TopicActions.topicArn(c, r.topicArn()),
       (e, c, r, g) -> e.topics().setTopicAttributes(c, r));
-  public static final EngineAction<TagResource.Request, Void> TAG_RESOURCE = add("TagResource",
+  public static final EngineAction<TagResource.Request, Void> TAG_RESOURCE = addSns("TagResource",
       TagResource.Request.class, (c, r) -> TopicActions.resourceArn(c, r.resourceArn()),
       (e, c, r, g) -> e.topics().tagResource(c, r));
-  public static final EngineAction<UntagResource.Request, Void> UNTAG_RESOURCE = add("UntagResource",
+  public static final EngineAction<UntagResource.Request, Void> UNTAG_RESOURCE = addSns("UntagResource",
       UntagResource.Request.class, (c, r) -> TopicActions.resourceArn(c, r.resourceArn()),
       (e, c, r, g) -> e.topics().untagResource(c, r));
   public static final EngineAction<ListTagsForResource.Request, ListTagsForResource.Response>
-      LIST_TAGS_FOR_RESOURCE = add("ListTagsForResource", ListTagsForResource.Request.class,
+      LIST_TAGS_FOR_RESOURCE = addSns("ListTagsForResource", ListTagsForResource.Request.class,
           (c, r) -> TopicActions.resourceArn(c, r.resourceArn()), (e, c, r, g) -> e.topics().listTagsForResource(c, r));
 
-  public static final EngineAction<Subscribe.Request, Subscribe.Response> SUBSCRIBE = add("Subscribe",
+  public static final EngineAction<Subscribe.Request, Subscribe.Response> SUBSCRIBE = addSns("Subscribe",
       Subscribe.Request.class, (c, r) -> TopicActions.topicArn(c, r.topicArn()),
       (e, c, r, g) -> e.subscriptions().subscribe(c, r));
   public static final EngineAction<ConfirmSubscription.Request, ConfirmSubscription.Response> CONFIRM_SUBSCRIPTION =
-      add("ConfirmSubscription", ConfirmSubscription.Request.class, (c, r) -> TopicActions.topicArn(c, r.topicArn()),
+      addSns("ConfirmSubscription", ConfirmSubscription.Request.class, (c, r) -> TopicActions.topicArn(c, r.topicArn()),
           (e, c, r, g) -> e.subscriptions().confirmSubscription(c, r));
-  public static final EngineAction<Unsubscribe.Request, Void> UNSUBSCRIBE = add("Unsubscribe",
+  public static final EngineAction<Unsubscribe.Request, Void> UNSUBSCRIBE = addSns("Unsubscribe",
       Unsubscribe.Request.class, (c, r) -> SubscriptionActions.subscriptionArn(c, r.subscriptionArn()).topic(),
       (e, c, r, g) -> e.subscriptions().unsubscribe(c, r));
-  public static final EngineAction<ListSubscriptions.Request, ListSubscriptions.Response> LIST_SUBSCRIPTIONS = add(
+  public static final EngineAction<ListSubscriptions.Request, ListSubscriptions.Response> LIST_SUBSCRIPTIONS = addSns(
       "ListSubscriptions", ListSubscriptions.Request.class, (c, r) -> null,
       (e, c, r, g) -> e.subscriptions().listSubscriptions(c, r));
   public static final EngineAction<ListSubscriptionsByTopic.Request, ListSubscriptions.Response>
-      LIST_SUBSCRIPTIONS_BY_TOPIC = add("ListSubscriptionsByTopic", ListSubscriptionsByTopic.Request.class,
+      LIST_SUBSCRIPTIONS_BY_TOPIC = addSns("ListSubscriptionsByTopic", ListSubscriptionsByTopic.Request.class,
           (c, r) -> TopicActions.topicArn(c, r.topicArn()),
           (e, c, r, g) -> e.subscriptions().listSubscriptionsByTopic(c, r));
   public static final EngineAction<GetSubscriptionAttributes.Request, GetSubscriptionAttributes.Response>
-      GET_SUBSCRIPTION_ATTRIBUTES = add("GetSubscriptionAttributes", GetSubscriptionAttributes.Request.class,
+      GET_SUBSCRIPTION_ATTRIBUTES = addSns("GetSubscriptionAttributes", GetSubscriptionAttributes.Request.class,
           (c, r) -> SubscriptionActions.subscriptionArn(c, r.subscriptionArn()).topic(),
           (e, c, r, g) -> e.subscriptions().getSubscriptionAttributes(c, r));
-  public static final EngineAction<SetSubscriptionAttributes.Request, Void> SET_SUBSCRIPTION_ATTRIBUTES = add(
+  public static final EngineAction<SetSubscriptionAttributes.Request, Void> SET_SUBSCRIPTION_ATTRIBUTES = addSns(
       "SetSubscriptionAttributes", SetSubscriptionAttributes.Request.class,
       (c, r) -> SubscriptionActions.subscriptionArn(c, r.subscriptionArn()).topic(),
       (e, c, r, g) -> e.subscriptions().setSubscriptionAttributes(c, r));
-  public static final EngineAction<Publish.Request, Publish.Response> PUBLISH = add("Publish", Publish.Request.class,
+  public static final EngineAction<Publish.Request, Publish.Response> PUBLISH = addSns("Publish", Publish.Request.class,
       (c, r) -> r.topicArn() != null ? TopicActions.topicArn(c, r.topicArn())
           : r.targetArn() != null ? TopicActions.topicArn(c, r.targetArn()) : null,
       (e, c, r, g) -> e.publishes().publish(c, r));
-  public static final EngineAction<PublishBatch.Request, PublishBatch.Response> PUBLISH_BATCH = add("PublishBatch",
+  public static final EngineAction<PublishBatch.Request, PublishBatch.Response> PUBLISH_BATCH = addSns("PublishBatch",
       PublishBatch.Request.class, (c, r) -> TopicActions.topicArn(c, r.topicArn()),
       (e, c, r, g) -> e.publishes().publishBatch(c, r));
 
@@ -208,7 +208,17 @@ public final class EngineActions {
 
   private static <Q, R> EngineAction<Q, R> add(String name, Class<Q> requestType, EngineAction.KeyOf<Q> keyOf,
       EngineAction.Local<Q, R> local) {
-    EngineAction<Q, R> a = new EngineAction<>(name, ALL.size(), requestType, keyOf, local);
+    return add(name, requestType, keyOf, local, false);
+  }
+
+  private static <Q, R> EngineAction<Q, R> addSns(String name, Class<Q> requestType, EngineAction.KeyOf<Q> keyOf,
+      EngineAction.Local<Q, R> local) {
+    return add(name, requestType, keyOf, local, true);
+  }
+
+  private static <Q, R> EngineAction<Q, R> add(String name, Class<Q> requestType, EngineAction.KeyOf<Q> keyOf,
+      EngineAction.Local<Q, R> local, boolean sns) {
+    EngineAction<Q, R> a = new EngineAction<>(name, ALL.size(), requestType, keyOf, local, sns);
     ALL.add(a);
     return a;
   }

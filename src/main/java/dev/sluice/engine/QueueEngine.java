@@ -188,7 +188,8 @@ public final class QueueEngine {
    */
   public <Q, R> Future<R> run(EngineAction<Q, R> action, Caller caller, Q request, CallerGone gone) {
     RemoteShards others = remote;
-    if (others == RemoteShards.NONE) {
+    if (others == RemoteShards.NONE || action.sns()) {
+      // An SNS action on a cluster node is refused where it arrives (TopicShards), never forwarded.
       return action.runLocally(this, caller, request, gone);
     }
     ShardKey key = action.keyOf(caller, request);
