@@ -47,19 +47,19 @@ final class PredefinedTopics {
   private Future<Boolean> createIfAbsent(TopicDefinition t) {
     StartupCaller caller = StartupCaller.of(t.accountId(), t.region());
     String arn = new TopicKey(t.accountId(), t.region(), t.name()).arn();
-    return engine.startupTopics().getTopicAttributes(caller, new GetTopicAttributes.Request(arn))
+    return engine.sns().startupTopics().getTopicAttributes(caller, new GetTopicAttributes.Request(arn))
         .map(exists -> false)
         .recover(failure -> {
           if (!(failure instanceof SnsException e) || e.code() != SnsErrorCode.NOT_FOUND) {
             return Future.failedFuture(refused(t.key(), t, failure));
           }
-          Future<Void> made = engine.startupTopics()
+          Future<Void> made = engine.sns().startupTopics()
               .createTopic(caller, new CreateTopic.Request(t.name(), t.attributes(), t.tags()))
               .<Void>mapEmpty()
               .recover(refusal -> Future.failedFuture(refused(t.key(), t, refusal)));
           for (TopicDefinition.Subscription s : t.subscriptions()) {
             String queueArn = QueueArns.arnOf(new QueueKey(t.accountId(), t.region(), s.queue()));
-            made = made.compose(v -> engine.startupSubscriptions()
+            made = made.compose(v -> engine.sns().startupSubscriptions()
                 .subscribe(caller, new Subscribe.Request(arn, "sqs", queueArn, s.attributes(), true))
                 .<Void>mapEmpty()
                 .recover(refusal -> Future.failedFuture(refused(s.key(), t, refusal))));

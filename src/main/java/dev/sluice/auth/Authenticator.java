@@ -40,8 +40,11 @@ public final class Authenticator {
     return verifier != null;
   }
 
-  /** What a request may go on with: who it acts as, and the signature its body must match (null when off). */
-  public record Admission(Identity identity, SigV4Verifier.Signature signature) {}
+  /**
+   * What a request may go on with: who it acts as, the signature its body must match (null when
+   * off), and the service it is signed for ({@code sqs}, {@code sns}; null when unsigned).
+   */
+  public record Admission(Identity identity, SigV4Verifier.Signature signature, String service) {}
 
   /**
    * Checks what the request's headers and query say, before its body is read, and settles who it
@@ -52,12 +55,13 @@ public final class Authenticator {
     if (verifier == null) {
       CredentialScope scope = CredentialScope.of(r);
       return new Admission(new Identity(scope == null ? null : scope.accessKeyId(), sqs.accountId(), regionOf(scope)),
-          null);
+          null, scope == null ? null : scope.service());
     }
     SigV4Verifier.Signature signature = verifier.precheck(r, System.currentTimeMillis());
     CredentialScope scope = signature.scope();
     return new Admission(
-        new Identity(scope.accessKeyId(), accountsByKeyId.get(scope.accessKeyId()), regionOf(scope)), signature);
+        new Identity(scope.accessKeyId(), accountsByKeyId.get(scope.accessKeyId()), regionOf(scope)), signature,
+        scope.service());
   }
 
   /** Who a request refused before it was admitted is answered as: the defaults. */

@@ -1,12 +1,7 @@
 package dev.sluice.engine;
 
 import dev.sluice.api.topics.SnsException;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.Comparator;
 import java.util.List;
 import java.util.function.Function;
@@ -32,28 +27,16 @@ final class ArnPages {
       sorted.removeIf(item -> arnOf.apply(item).compareTo(after) <= 0);
     }
     List<T> page = List.copyOf(sorted.subList(0, Math.min(PAGE_SIZE, sorted.size())));
-    String next = sorted.size() > PAGE_SIZE ? encode(arnOf.apply(page.get(page.size() - 1))) : null;
+    String next = sorted.size() > PAGE_SIZE ? PageTokens.encode(arnOf.apply(page.get(page.size() - 1))) : null;
     return new Page<>(page, next);
   }
 
-  static String encode(String lastArn) {
-    return Base64.getUrlEncoder().withoutPadding().encodeToString(lastArn.getBytes(StandardCharsets.UTF_8));
-  }
-
-  /** The ARN a token resumes after; anything {@link #encode} did not make is refused, not read as some place. */
+  /** The ARN a token resumes after; anything {@link PageTokens#encode} did not make of an SNS ARN is refused. */
   static String decode(String token) {
-    try {
-      String arn = StandardCharsets.UTF_8.newDecoder()
-          .onMalformedInput(CodingErrorAction.REPORT)
-          .onUnmappableCharacter(CodingErrorAction.REPORT)
-          .decode(ByteBuffer.wrap(Base64.getUrlDecoder().decode(token)))
-          .toString();
-      if (arn.startsWith("arn:aws:sns:") && arn.length() <= 400) {
-        return arn;
-      }
-    } catch (IllegalArgumentException | CharacterCodingException garbage) {
-      // refused below
+    String arn = PageTokens.decode(token, a -> a.startsWith("arn:aws:sns:") && a.length() <= 400);
+    if (arn == null) {
+      throw SnsException.invalidParameter("NextToken");
     }
-    throw SnsException.invalidParameter("NextToken");
+    return arn;
   }
 }

@@ -142,59 +142,59 @@ public final class EngineActions {
   // (the caller's account and region), from TopicArn or ResourceArn otherwise.
   public static final EngineAction<CreateTopic.Request, CreateTopic.Response> CREATE_TOPIC = addSns("CreateTopic",
       CreateTopic.Request.class, (c, r) -> r.name() == null ? null : new TopicKey(c.accountId(), c.region(), r.name()),
-      (e, c, r, g) -> e.topics().createTopic(c, r));
+      (e, c, r, g) -> e.sns().topics().createTopic(c, r));
   public static final EngineAction<DeleteTopic.Request, Void> DELETE_TOPIC = addSns("DeleteTopic",
       DeleteTopic.Request.class, (c, r) -> TopicActions.topicArn(c, r.topicArn()),
-      (e, c, r, g) -> e.topics().deleteTopic(c, r));
+      (e, c, r, g) -> e.sns().topics().deleteTopic(c, r));
   public static final EngineAction<ListTopics.Request, ListTopics.Response> LIST_TOPICS = addSns("ListTopics",
-      ListTopics.Request.class, (c, r) -> null, (e, c, r, g) -> e.topics().listTopics(c, r));
+      ListTopics.Request.class, (c, r) -> null, (e, c, r, g) -> e.sns().topics().listTopics(c, r));
   public static final EngineAction<GetTopicAttributes.Request, GetTopicAttributes.Response> GET_TOPIC_ATTRIBUTES =
       addSns("GetTopicAttributes", GetTopicAttributes.Request.class, (c, r) -> TopicActions.topicArn(c, r.topicArn()),
-          (e, c, r, g) -> e.topics().getTopicAttributes(c, r));
+          (e, c, r, g) -> e.sns().topics().getTopicAttributes(c, r));
   public static final EngineAction<SetTopicAttributes.Request, Void> SET_TOPIC_ATTRIBUTES = addSns(
       "SetTopicAttributes", SetTopicAttributes.Request.class, (c, r) -> TopicActions.topicArn(c, r.topicArn()),
-      (e, c, r, g) -> e.topics().setTopicAttributes(c, r));
+      (e, c, r, g) -> e.sns().topics().setTopicAttributes(c, r));
   public static final EngineAction<TagResource.Request, Void> TAG_RESOURCE = addSns("TagResource",
       TagResource.Request.class, (c, r) -> TopicActions.resourceArn(c, r.resourceArn()),
-      (e, c, r, g) -> e.topics().tagResource(c, r));
+      (e, c, r, g) -> e.sns().topics().tagResource(c, r));
   public static final EngineAction<UntagResource.Request, Void> UNTAG_RESOURCE = addSns("UntagResource",
       UntagResource.Request.class, (c, r) -> TopicActions.resourceArn(c, r.resourceArn()),
-      (e, c, r, g) -> e.topics().untagResource(c, r));
+      (e, c, r, g) -> e.sns().topics().untagResource(c, r));
   public static final EngineAction<ListTagsForResource.Request, ListTagsForResource.Response>
       LIST_TAGS_FOR_RESOURCE = addSns("ListTagsForResource", ListTagsForResource.Request.class,
-          (c, r) -> TopicActions.resourceArn(c, r.resourceArn()), (e, c, r, g) -> e.topics().listTagsForResource(c, r));
+          (c, r) -> TopicActions.resourceArn(c, r.resourceArn()), (e, c, r, g) -> e.sns().topics().listTagsForResource(c, r));
 
   public static final EngineAction<Subscribe.Request, Subscribe.Response> SUBSCRIBE = addSns("Subscribe",
       Subscribe.Request.class, (c, r) -> TopicActions.topicArn(c, r.topicArn()),
-      (e, c, r, g) -> e.subscriptions().subscribe(c, r));
+      (e, c, r, g) -> e.sns().subscriptions().subscribe(c, r));
   public static final EngineAction<ConfirmSubscription.Request, ConfirmSubscription.Response> CONFIRM_SUBSCRIPTION =
       addSns("ConfirmSubscription", ConfirmSubscription.Request.class, (c, r) -> TopicActions.topicArn(c, r.topicArn()),
-          (e, c, r, g) -> e.subscriptions().confirmSubscription(c, r));
+          (e, c, r, g) -> e.sns().subscriptions().confirmSubscription(c, r));
   public static final EngineAction<Unsubscribe.Request, Void> UNSUBSCRIBE = addSns("Unsubscribe",
       Unsubscribe.Request.class, (c, r) -> SubscriptionActions.subscriptionArn(c, r.subscriptionArn()).topic(),
-      (e, c, r, g) -> e.subscriptions().unsubscribe(c, r));
+      (e, c, r, g) -> e.sns().subscriptions().unsubscribe(c, r));
   public static final EngineAction<ListSubscriptions.Request, ListSubscriptions.Response> LIST_SUBSCRIPTIONS = addSns(
       "ListSubscriptions", ListSubscriptions.Request.class, (c, r) -> null,
-      (e, c, r, g) -> e.subscriptions().listSubscriptions(c, r));
+      (e, c, r, g) -> e.sns().subscriptions().listSubscriptions(c, r));
   public static final EngineAction<ListSubscriptionsByTopic.Request, ListSubscriptions.Response>
       LIST_SUBSCRIPTIONS_BY_TOPIC = addSns("ListSubscriptionsByTopic", ListSubscriptionsByTopic.Request.class,
           (c, r) -> TopicActions.topicArn(c, r.topicArn()),
-          (e, c, r, g) -> e.subscriptions().listSubscriptionsByTopic(c, r));
+          (e, c, r, g) -> e.sns().subscriptions().listSubscriptionsByTopic(c, r));
   public static final EngineAction<GetSubscriptionAttributes.Request, GetSubscriptionAttributes.Response>
       GET_SUBSCRIPTION_ATTRIBUTES = addSns("GetSubscriptionAttributes", GetSubscriptionAttributes.Request.class,
           (c, r) -> SubscriptionActions.subscriptionArn(c, r.subscriptionArn()).topic(),
-          (e, c, r, g) -> e.subscriptions().getSubscriptionAttributes(c, r));
+          (e, c, r, g) -> e.sns().subscriptions().getSubscriptionAttributes(c, r));
   public static final EngineAction<SetSubscriptionAttributes.Request, Void> SET_SUBSCRIPTION_ATTRIBUTES = addSns(
       "SetSubscriptionAttributes", SetSubscriptionAttributes.Request.class,
       (c, r) -> SubscriptionActions.subscriptionArn(c, r.subscriptionArn()).topic(),
-      (e, c, r, g) -> e.subscriptions().setSubscriptionAttributes(c, r));
+      (e, c, r, g) -> e.sns().subscriptions().setSubscriptionAttributes(c, r));
   public static final EngineAction<Publish.Request, Publish.Response> PUBLISH = addSns("Publish", Publish.Request.class,
       (c, r) -> r.topicArn() != null ? TopicActions.topicArn(c, r.topicArn())
           : r.targetArn() != null ? TopicActions.topicArn(c, r.targetArn()) : null,
-      (e, c, r, g) -> e.publishes().publish(c, r));
+      (e, c, r, g) -> e.sns().publishes().publish(c, r));
   public static final EngineAction<PublishBatch.Request, PublishBatch.Response> PUBLISH_BATCH = addSns("PublishBatch",
       PublishBatch.Request.class, (c, r) -> TopicActions.topicArn(c, r.topicArn()),
-      (e, c, r, g) -> e.publishes().publishBatch(c, r));
+      (e, c, r, g) -> e.sns().publishes().publishBatch(c, r));
 
   /** Every action, by its number. */
   public static List<EngineAction<?, ?>> all() {

@@ -9,7 +9,6 @@ import dev.sluice.model.MemoryBudget;
 import dev.sluice.model.QueueLimit;
 import dev.sluice.persistence.DurableStore;
 import dev.sluice.persistence.ShardFence;
-import dev.sluice.topics.SigningCertificate;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.security.SecureRandom;
@@ -32,12 +31,7 @@ public final class QueueEngine {
   private final ReceiveActions receives;
   private final ReceiptActions receipts;
   private final RedriveActions redrive;
-  private final TopicActions topics;
-  private final SubscriptionActions subscriptions;
-  private final TopicActions startupTopics;
-  private final SubscriptionActions startupSubscriptions;
-  private final PublishActions publishes;
-  private final TopicSigner signer;
+  private final TopicEngine sns;
   private final ShardDispatcher dispatcher;
   private final MemoryBudget budget;
   private final QueueAccess access;
@@ -74,17 +68,8 @@ public final class QueueEngine {
     this.receives = new ReceiveActions(clients, dispatcher, router, access);
     this.receipts = new ReceiptActions(owningShard);
     this.redrive = new RedriveActions(clients, router, checks, crossShard, access, this::checkedWhereHeld);
-    TopicAccess topicAccess = new TopicAccess(access);
-    TopicShards topicShards = new TopicShards(clients, router, topicAccess, () -> remote != RemoteShards.NONE);
-    this.topics = new TopicActions(topicShards);
-    this.subscriptions = new SubscriptionActions(topicShards);
-    // The server's own start-up work (the predefined topics) runs before serving may begin: not gated.
-    TopicShards startupShards = gate == ServingGate.OPEN ? topicShards
-        : new TopicShards(dispatcher, router, topicAccess, () -> remote != RemoteShards.NONE);
-    this.startupTopics = new TopicActions(startupShards);
-    this.startupSubscriptions = new SubscriptionActions(startupShards);
-    this.publishes = new PublishActions(topicShards, signer);
-    this.signer = signer;
+    this.sns = new TopicEngine(clients, gate == ServingGate.OPEN ? clients : dispatcher, router,
+        new TopicAccess(access), () -> remote != RemoteShards.NONE, signer);
   }
 
   /**
@@ -133,7 +118,7 @@ public final class QueueEngine {
         eventBus ? new EventBusDispatcher(vertx, settings.shards()) : new DirectDispatcher(vertx, slots);
     crossShard.connect(dispatcher);
     ServingGate gate = durable == null ? ServingGate.OPEN : new ShardGate(durable::notServingReason, slots);
-    TopicSigner signer = new TopicSigner(vertx, () -> signingKey(vertx, durable, clustered));
+    TopicSigner signer = TopicSigner.of(vertx, clustered ? null : durable);
     Future<QueueEngine> started =
         Future.all(deployed).map(done -> new QueueEngine(dispatcher, gate, router, crossShard, budget,
             new QueueAccess(settings.permissions()), slots, deployments, durable, signer));
@@ -149,25 +134,6 @@ public final class QueueEngine {
               + ", " + topics);
           return engine;
         })));
-  }
-
-  /**
-   * The key SNS envelopes are signed with: made at first use (an RSA key takes a noticeable while to
-   * make, so not on an event loop) and, on a single-node server with PostgreSQL, kept there with its
-   * certificate beside the receipt-handle key, so that a restart signs with the same key and
-   * SigningCertURLs in messages already delivered stay valid. The setting is claimed once: a key made
-   * by a later start is dropped for the kept one. (A later start reads it back the first time it
-   * signs, or serves the certificate.)
-   */
-  private static Future<SigningCertificate> signingKey(Vertx vertx, DurableStore durable, boolean clustered) {
-    Future<SigningCertificate> made = vertx.executeBlocking(
-        () -> SigningCertificate.generate(TopicSigner.KEY_BITS, System.currentTimeMillis()));
-    if (durable == null || clustered) {
-      return made;
-    }
-    return made.compose(cert -> durable.setting(TopicSigner.KEY_SETTING, cert.keyBytes())
-        .compose(key -> durable.setting(TopicSigner.CERTIFICATE_SETTING, cert.der())
-            .map(der -> SigningCertificate.of(key, der))));
   }
 
   /** Cluster mode: calls for the shards this node does not hold go to {@code remote}. Set once, before serving. */
@@ -314,30 +280,9 @@ public final class QueueEngine {
     return redrive;
   }
 
-  public TopicActions topics() {
-    return topics;
-  }
-
-  public SubscriptionActions subscriptions() {
-    return subscriptions;
-  }
-
-  /** Topic actions for the server's own start-up work (the predefined topics), as {@link #startupQueues}. */
-  public TopicActions startupTopics() {
-    return startupTopics;
-  }
-
-  public SubscriptionActions startupSubscriptions() {
-    return startupSubscriptions;
-  }
-
-  public PublishActions publishes() {
-    return publishes;
-  }
-
-  /** What signs SNS envelopes, and the certificate subscribers check them with. */
-  public TopicSigner signer() {
-    return signer;
+  /** The SNS side: topics, subscriptions, publishes, and what signs envelopes. */
+  public TopicEngine sns() {
+    return sns;
   }
 
   /**

@@ -7,12 +7,7 @@ import dev.sluice.api.ListQueues;
 import dev.sluice.api.SqsException;
 import dev.sluice.model.QueueRegistry;
 import io.vertx.core.Future;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -144,7 +139,7 @@ public final class QueueListing {
   }
 
   static String encodeToken(String lastName) {
-    return Base64.getUrlEncoder().withoutPadding().encodeToString(lastName.getBytes(StandardCharsets.UTF_8));
+    return PageTokens.encode(lastName);
   }
 
   /**
@@ -153,19 +148,10 @@ public final class QueueListing {
    * name a queue was not made by {@link #encodeToken}.
    */
   static String decodeToken(String token) {
-    try {
-      byte[] bytes = Base64.getUrlDecoder().decode(token);
-      String name = StandardCharsets.UTF_8.newDecoder()
-          .onMalformedInput(CodingErrorAction.REPORT)
-          .onUnmappableCharacter(CodingErrorAction.REPORT)
-          .decode(ByteBuffer.wrap(bytes))
-          .toString();
-      if (QueueRegistry.isValidName(name)) {
-        return name;
-      }
-    } catch (IllegalArgumentException | CharacterCodingException garbage) {
-      // refused below
+    String name = PageTokens.decode(token, QueueRegistry::isValidName);
+    if (name == null) {
+      throw SqsException.invalidParameter("Invalid NextToken value.");
     }
-    throw SqsException.invalidParameter("Invalid NextToken value.");
+    return name;
   }
 }

@@ -16,7 +16,6 @@ import dev.sluice.api.topics.UntagResource;
 import dev.sluice.topics.TopicArns;
 import dev.sluice.topics.TopicState;
 import io.vertx.core.Future;
-import java.util.function.Function;
 
 /**
  * Topic lifecycle, attributes and tags (the SNS API reference): each runs on the shard its topic's
@@ -64,7 +63,7 @@ public final class TopicActions {
   public Future<GetTopicAttributes.Response> getTopicAttributes(Caller c, GetTopicAttributes.Request r) {
     TopicKey key = topicArn(c, r.topicArn());
     check(c, "GetTopicAttributes", key);
-    return onShard(key, s -> new GetTopicAttributes.Response(s.topics().get(key).attributeView()));
+    return shards.onShard(key, s -> new GetTopicAttributes.Response(s.topics().get(key).attributeView()));
   }
 
   public Future<Void> setTopicAttributes(Caller c, SetTopicAttributes.Request r) {
@@ -106,7 +105,7 @@ public final class TopicActions {
   public Future<ListTagsForResource.Response> listTagsForResource(Caller c, ListTagsForResource.Request r) {
     TopicKey key = resourceArn(c, r.resourceArn());
     check(c, "ListTagsForResource", key);
-    return onShard(key, s -> new ListTagsForResource.Response(tagged(s, key).tags().ordered()));
+    return shards.onShard(key, s -> new ListTagsForResource.Response(tagged(s, key).tags().ordered()));
   }
 
   /** The topic a TopicArn names, in the caller's region. */
@@ -132,7 +131,4 @@ public final class TopicActions {
     shards.check(c, action, key);
   }
 
-  private <R> Future<R> onShard(TopicKey key, Function<Shard, R> fn) {
-    return shards.onShard(key, fn);
-  }
 }

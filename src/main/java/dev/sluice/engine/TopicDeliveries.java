@@ -105,12 +105,10 @@ final class TopicDeliveries {
     if (failure instanceof SnsException e) {
       return e;
     }
-    if (failure instanceof SqsException e && e.code() == dev.sluice.api.ErrorCode.REQUEST_THROTTLED) {
-      return new SnsException(SnsErrorCode.THROTTLED, "A subscribed queue is over its memory budget: "
-          + e.getMessage());
-    }
-    if (failure instanceof SqsException e && e.code() == dev.sluice.api.ErrorCode.SERVICE_UNAVAILABLE) {
-      return new SnsException(SnsErrorCode.SERVICE_UNAVAILABLE, e.getMessage());
+    if (failure instanceof SqsException e && isRetryable(e)) {
+      SnsErrorCode code = SnsErrorCode.of(e.code());
+      return new SnsException(code, code == SnsErrorCode.THROTTLED
+          ? "A subscribed queue is over its memory budget: " + e.getMessage() : e.getMessage());
     }
     return new SnsException(SnsErrorCode.INTERNAL_ERROR, "We encountered an internal error. Please try again.");
   }

@@ -1,5 +1,6 @@
 package dev.sluice.engine;
 
+import dev.sluice.persistence.DurableStore;
 import dev.sluice.topics.SigningCertificate;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -36,6 +37,23 @@ public final class TopicSigner {
   TopicSigner(Vertx vertx, Supplier<Future<SigningCertificate>> source) {
     this.vertx = vertx;
     this.source = source;
+  }
+
+  /**
+   * The signer of a server: its key made at first use (an RSA key takes a noticeable while to make,
+   * so not on an event loop) and, with {@code durable} (a single-node server with PostgreSQL; null
+   * otherwise), kept there with its certificate beside the receipt-handle key, so that a restart
+   * signs with the same key and SigningCertURLs in messages already delivered stay valid. The
+   * setting is claimed once: a key made by a later start is dropped for the kept one.
+   */
+  static TopicSigner of(Vertx vertx, DurableStore durable) {
+    return new TopicSigner(vertx, () -> {
+      Future<SigningCertificate> made = vertx.executeBlocking(
+          () -> SigningCertificate.generate(KEY_BITS, System.currentTimeMillis()));
+      return durable == null ? made : made.compose(cert -> durable.setting(KEY_SETTING, cert.keyBytes())
+          .compose(key -> durable.setting(CERTIFICATE_SETTING, cert.der())
+              .map(der -> SigningCertificate.of(key, der))));
+    });
   }
 
   /** The certificate, made or read back at the first call; from any thread. */

@@ -69,17 +69,19 @@ final class SqsApiHandler implements Handler<HttpServerRequest> {
           "The AWS JSON protocol takes POST requests only."), callers.of(req, auth.unadmitted()), start);
       return;
     }
-    // Which API a signed request is for is known before its body: SDKs sign each for its service.
-    CredentialScope scope = isJson ? null : CredentialScope.of(new HttpSignedRequest(req, null));
-    boolean signedForSns = scope != null && ApiDetection.signedForSns(scope.service());
     Authenticator.Admission admitted;
     try {
       admitted = auth.admit(new HttpSignedRequest(req, null));
     } catch (SqsException refused) {
+      // Answered in the API the request is signed for, read from its credential scope only here.
+      CredentialScope scope = isJson ? null : CredentialScope.of(new HttpSignedRequest(req, null));
       Refusals.closeIfUnread(req);
-      fail(req, isJson, signedForSns, target, refused, callers.of(req, auth.unadmitted()), start);
+      fail(req, isJson, scope != null && ApiDetection.signedForSns(scope.service()), target, refused,
+          callers.of(req, auth.unadmitted()), start);
       return;
     }
+    // Which API a signed request is for is known before its body: SDKs sign each for its service.
+    boolean signedForSns = !isJson && ApiDetection.signedForSns(admitted.service());
     // Who the request acts as is settled here, once, on this event loop.
     Caller caller = callers.of(req, admitted.identity());
     SigV4Verifier.Signature signed = admitted.signature();
@@ -105,7 +107,7 @@ final class SqsApiHandler implements Handler<HttpServerRequest> {
           return;
         }
         Map<String, String> params = QueryParams.of(req.query(), isForm(req) ? read.body : null);
-        isSns = signedForSns || (scope == null && ApiDetection.unsignedIsSns(params));
+        isSns = signedForSns || (admitted.service() == null && ApiDetection.unsignedIsSns(params));
         if (isSns) {
           sns.handle(req, params, caller, gone, start);
         } else {

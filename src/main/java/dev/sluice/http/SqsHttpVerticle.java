@@ -106,7 +106,7 @@ final class SqsHttpVerticle extends VerticleBase {
         // Per connection: a large request and one pipelined behind it.
         new BodyReader(requestBytes, 2L * cfg.maxBodyBytes()), connections);
     MetricsEndpoint metrics = sluiceMetrics.enabled() ? new MetricsEndpoint(vertx, engine, sluiceMetrics) : null;
-    routes = HttpRoutes.serving(vertx, health, surfaces, metrics, push, engine.signer(), sqs);
+    routes = HttpRoutes.serving(vertx, health, surfaces, metrics, push, engine.sns().signer(), sqs);
   }
 
   /** Stops accepting; open connections get until {@code timeoutMillis} to finish and close. */

@@ -1,5 +1,7 @@
 package dev.sluice.api.topics;
 
+import dev.sluice.api.ErrorCode;
+
 /**
  * The one table of the errors the SNS API answers with: the Query code, the HTTP status and whose
  * fault it is (SNS API reference, the Errors section of each action and the common errors). The
@@ -50,6 +52,26 @@ public enum SnsErrorCode {
     this.code = code;
     this.httpStatus = httpStatus;
     this.senderFault = senderFault;
+  }
+
+  /**
+   * SNS's code for a failure raised by what SNS shares with SQS (signatures, the serving gate, the
+   * memory and writer bounds, a bug): the one translation, used wherever an SQS error meets SNS.
+   */
+  public static SnsErrorCode of(ErrorCode code) {
+    return switch (code) {
+      case INVALID_CLIENT_TOKEN_ID -> INVALID_CLIENT_TOKEN_ID;
+      case SIGNATURE_DOES_NOT_MATCH -> SIGNATURE_DOES_NOT_MATCH;
+      case MISSING_AUTHENTICATION_TOKEN -> MISSING_AUTHENTICATION_TOKEN;
+      case INCOMPLETE_SIGNATURE -> INCOMPLETE_SIGNATURE;
+      case REQUEST_THROTTLED -> THROTTLED;
+      case SERVICE_UNAVAILABLE -> SERVICE_UNAVAILABLE;
+      case INVALID_PARAMETER_VALUE -> INVALID_PARAMETER_VALUE;
+      case MISSING_PARAMETER -> VALIDATION_ERROR;
+      case INVALID_ACTION, UNSUPPORTED_OPERATION -> INVALID_ACTION;
+      case ACCESS_DENIED -> AUTHORIZATION_ERROR;
+      default -> INTERNAL_ERROR;
+    };
   }
 
   /** The {@code <Code>} of the error document. */

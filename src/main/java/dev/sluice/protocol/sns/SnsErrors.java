@@ -1,6 +1,5 @@
 package dev.sluice.protocol.sns;
 
-import dev.sluice.api.ErrorCode;
 import dev.sluice.api.SqsException;
 import dev.sluice.api.topics.SnsErrorCode;
 import dev.sluice.api.topics.SnsException;
@@ -23,23 +22,7 @@ public final class SnsErrors {
       return e;
     }
     SqsException e = Failures.asSqs(failure);
-    return new SnsException(codeFor(e.code()), e.getMessage());
-  }
-
-  static SnsErrorCode codeFor(ErrorCode code) {
-    return switch (code) {
-      case INVALID_CLIENT_TOKEN_ID -> SnsErrorCode.INVALID_CLIENT_TOKEN_ID;
-      case SIGNATURE_DOES_NOT_MATCH -> SnsErrorCode.SIGNATURE_DOES_NOT_MATCH;
-      case MISSING_AUTHENTICATION_TOKEN -> SnsErrorCode.MISSING_AUTHENTICATION_TOKEN;
-      case INCOMPLETE_SIGNATURE -> SnsErrorCode.INCOMPLETE_SIGNATURE;
-      case REQUEST_THROTTLED -> SnsErrorCode.THROTTLED;
-      case SERVICE_UNAVAILABLE -> SnsErrorCode.SERVICE_UNAVAILABLE;
-      case INVALID_PARAMETER_VALUE -> SnsErrorCode.INVALID_PARAMETER_VALUE;
-      case MISSING_PARAMETER -> SnsErrorCode.VALIDATION_ERROR;
-      case INVALID_ACTION, UNSUPPORTED_OPERATION -> SnsErrorCode.INVALID_ACTION;
-      case ACCESS_DENIED -> SnsErrorCode.AUTHORIZATION_ERROR;
-      default -> SnsErrorCode.INTERNAL_ERROR;
-    };
+    return new SnsException(SnsErrorCode.of(e.code()), e.getMessage());
   }
 
   static void render(HttpServerResponse response, SnsException e, String requestId) {

@@ -1,0 +1,61 @@
+package dev.sluice.engine;
+
+import java.util.function.BooleanSupplier;
+
+/**
+ * The SNS side of the engine, as {@link QueueEngine} is the SQS side: the action classes the SNS
+ * protocol and the engine's action table call, those for the server's own start-up work (the
+ * predefined topics, which run before serving may begin and so are not gated), and what signs
+ * envelopes. Holds no topic state: that lives on the shards.
+ */
+public final class TopicEngine {
+  private final TopicActions topics;
+  private final SubscriptionActions subscriptions;
+  private final PublishActions publishes;
+  private final TopicActions startupTopics;
+  private final SubscriptionActions startupSubscriptions;
+  private final TopicSigner signer;
+
+  /**
+   * {@code clients}: the gated dispatch of client calls; {@code startup}: the server's own, ungated
+   * (the same when nothing gates); {@code clustered}: whether the node is a cluster's (which refuses
+   * SNS).
+   */
+  TopicEngine(ShardDispatcher clients, ShardDispatcher startup, ShardRouter router, TopicAccess access,
+      BooleanSupplier clustered, TopicSigner signer) {
+    TopicShards shards = new TopicShards(clients, router, access, clustered);
+    this.topics = new TopicActions(shards);
+    this.subscriptions = new SubscriptionActions(shards);
+    this.publishes = new PublishActions(shards, signer);
+    TopicShards startupShards = startup == clients ? shards : new TopicShards(startup, router, access, clustered);
+    this.startupTopics = new TopicActions(startupShards);
+    this.startupSubscriptions = new SubscriptionActions(startupShards);
+    this.signer = signer;
+  }
+
+  public TopicActions topics() {
+    return topics;
+  }
+
+  public SubscriptionActions subscriptions() {
+    return subscriptions;
+  }
+
+  public PublishActions publishes() {
+    return publishes;
+  }
+
+  /** Topic actions for the server's own start-up work (the predefined topics), as {@link QueueEngine#startupQueues}. */
+  public TopicActions startupTopics() {
+    return startupTopics;
+  }
+
+  public SubscriptionActions startupSubscriptions() {
+    return startupSubscriptions;
+  }
+
+  /** What signs SNS envelopes, and the certificate subscribers check them with. */
+  public TopicSigner signer() {
+    return signer;
+  }
+}
