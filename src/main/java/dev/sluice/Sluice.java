@@ -7,6 +7,7 @@ import dev.sluice.cluster.SharedSettings;
 import dev.sluice.config.EngineConfig;
 import dev.sluice.config.SluiceConfig;
 import dev.sluice.engine.EngineSettings;
+import dev.sluice.outbound.OutboundSettings;
 import dev.sluice.engine.QueueEngine;
 import dev.sluice.access.IdentityPolicy;
 import dev.sluice.auth.Surfaces;
@@ -172,7 +173,10 @@ public final class Sluice {
         e.maxQueues(),
         cfg.security().accessKeys().stream()
             .filter(k -> k.permissions() != IdentityPolicy.FULL_ACCESS)
-            .collect(Collectors.toMap(Credential::accessKeyId, Credential::permissions)));
+            .collect(Collectors.toMap(Credential::accessKeyId, Credential::permissions)),
+        new OutboundSettings(cfg.outbound().connectTimeoutMillis(), cfg.outbound().requestTimeoutMillis(),
+            cfg.outbound().maxConnectionsPerEndpoint(), cfg.outbound().maxQueuedPerEndpoint(),
+            cfg.outbound().allowPrivateAddresses()));
   }
 
   public int port() {

@@ -35,6 +35,15 @@ public interface Caller {
   /** The access key id that signed the request (checked when authentication is on), or null when unsigned. */
   String accessKeyId();
 
+  /**
+   * Whether the request is an unsigned SNS link (a SubscribeURL or UnsubscribeURL followed) let in
+   * while authentication is on: it acts for the account its ARN names, and may do only the one
+   * action its link is for, as that action allows.
+   */
+  default boolean unsignedLink() {
+    return false;
+  }
+
   /** The account and region the request acts in. */
   default AccountRegion accountRegion() {
     return new AccountRegion(accountId(), region());

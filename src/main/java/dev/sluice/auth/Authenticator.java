@@ -64,6 +64,18 @@ public final class Authenticator {
         scope.service());
   }
 
+  /**
+   * Who an unsigned SNS link (a SubscribeURL or UnsubscribeURL followed while authentication is on)
+   * acts as: the account and region of the ARN it names (the defaults when it names none the server
+   * serves, and the action then refuses the ARN). Such a request may do only its link's action,
+   * which the engine decides on the token or the subscription, never on a credential.
+   */
+  public Admission admitLink(String arn) {
+    String[] p = arn == null ? new String[0] : arn.split(":", -1);
+    boolean named = p.length >= 6 && p[4].matches("\\d{12}") && SqsConfig.isRegionName(p[3]) && sqs.serves(p[3]);
+    return new Admission(named ? new Identity(null, p[4], p[3]) : unadmitted(), null, "sns");
+  }
+
   /** Who a request refused before it was admitted is answered as: the defaults. */
   public Identity unadmitted() {
     return new Identity(null, sqs.accountId(), sqs.region());

@@ -102,6 +102,20 @@ public enum ConfigKey {
       "push.allowedOrigins",
       "Browser origins (scheme://host[:port], comma-separated) the SockJS bridge accepts besides its own; * accepts"
           + " any."),
+  OUTBOUND_CONNECT_TIMEOUT_MILLIS(
+      "outbound.connectTimeoutMillis", "Longest a connection to an HTTP/HTTPS subscriber may take to open, in ms."),
+  OUTBOUND_REQUEST_TIMEOUT_MILLIS(
+      "outbound.requestTimeoutMillis",
+      "Longest an HTTP/HTTPS subscriber may take to answer a delivery, in ms; past it the attempt failed."),
+  OUTBOUND_MAX_CONNECTIONS_PER_ENDPOINT(
+      "outbound.maxConnectionsPerEndpoint", "Connections open at once to one subscriber endpoint (scheme, host, port)."),
+  OUTBOUND_MAX_QUEUED_PER_ENDPOINT(
+      "outbound.maxQueuedPerEndpoint",
+      "Deliveries waiting for a connection to one endpoint; past it an attempt fails at once and is retried later."),
+  OUTBOUND_ALLOW_PRIVATE_ADDRESSES(
+      "outbound.allowPrivateAddresses",
+      "Whether HTTP/HTTPS subscribers may be on loopback, private or link-local addresses; false on a server whose"
+          + " users must not reach its own network through it."),
   METRICS_ENABLED("metrics.enabled", "Prometheus metrics at GET /metrics on the HTTP port."),
   SHUTDOWN_GRACE_MILLIS(
       "shutdown.graceMillis",

@@ -65,7 +65,14 @@ final class ConfigValues {
     if (cluster.enabled() && !ops.topics().isEmpty()) {
       throw requiredByCluster(ConfigKey.TOPICS, "[]", "SNS topics are not served in cluster mode yet");
     }
-    return new SluiceConfig(http, sqs, engine, storage, v.push(), ops, v.security(http.host(), account), cluster);
+    OutboundConfig outbound = new OutboundConfig(
+        (int) v.number(ConfigKey.OUTBOUND_CONNECT_TIMEOUT_MILLIS, 100, 600_000),
+        (int) v.number(ConfigKey.OUTBOUND_REQUEST_TIMEOUT_MILLIS, 100, 600_000),
+        (int) v.number(ConfigKey.OUTBOUND_MAX_CONNECTIONS_PER_ENDPOINT, 1, 10_000),
+        (int) v.number(ConfigKey.OUTBOUND_MAX_QUEUED_PER_ENDPOINT, 0, 1_000_000),
+        v.oneOf(ConfigKey.OUTBOUND_ALLOW_PRIVATE_ADDRESSES, "true", "false").equals("true"));
+    return new SluiceConfig(http, sqs, engine, storage, v.push(), outbound, ops, v.security(http.host(), account),
+        cluster);
   }
 
   /** The default region must be one the server serves, or unsigned requests could use none. */

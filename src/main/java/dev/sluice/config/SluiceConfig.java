@@ -2,4 +2,4 @@ package dev.sluice.config;
 
 /** The whole configuration, one record per section of conf/sluice.yaml. */
 public record SluiceConfig(HttpConfig http, SqsConfig sqs, EngineConfig engine, StorageConfig storage, PushConfig push,
-    OpsConfig ops, SecurityConfig security, ClusterConfig cluster) {}
+    OutboundConfig outbound, OpsConfig ops, SecurityConfig security, ClusterConfig cluster) {}

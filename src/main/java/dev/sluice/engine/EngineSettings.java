@@ -1,6 +1,7 @@
 package dev.sluice.engine;
 
 import dev.sluice.access.IdentityPolicy;
+import dev.sluice.outbound.OutboundSettings;
 import java.util.Map;
 
 /**
@@ -15,6 +16,7 @@ import java.util.Map;
  * @param maxQueues queues that may exist at once, server-wide
  * @param permissions the permissions of each access key id configured with some (others have full
  *     access to their own account's queues)
+ * @param outbound the bounds of requests to HTTP/HTTPS subscribers
  */
 public record EngineSettings(
     int shards,
@@ -24,7 +26,8 @@ public record EngineSettings(
     int maxParkedReceivesPerQueue,
     int maxInflightPerQueue,
     int maxQueues,
-    Map<String, IdentityPolicy> permissions) {
+    Map<String, IdentityPolicy> permissions,
+    OutboundSettings outbound) {
 
   /** Topics that may exist at once, server-wide: AWS's default quota of topics per account. */
   static final int MAX_TOPICS = 100_000;

@@ -27,7 +27,8 @@ import java.util.UUID;
  * ({@link PublishValidation}), then on the topic's shard: FIFO rules, deduplication and sequence
  * numbers, the copies for the subscriptions whose filter policies accept the message
  * ({@link FanOut}), each handed to its queue's shard. A publish is answered once every copy is
- * stored, so no subscriber misses an acknowledged publish ({@link TopicDeliveries}).
+ * stored, so no subscriber misses an acknowledged publish ({@link TopicDeliveries}); its HTTP/HTTPS
+ * notifications then leave ({@link HttpDeliveries}), not waited for, as at AWS.
  */
 public final class PublishActions {
   static final int MAX_BATCH_ENTRIES = 10;
@@ -36,11 +37,13 @@ public final class PublishActions {
   private final TopicShards shards;
   private final TopicDeliveries deliveries;
   private final TopicSigner signer;
+  private final HttpDeliveries http;
 
-  PublishActions(TopicShards shards, TopicSigner signer) {
+  PublishActions(TopicShards shards, TopicSigner signer, TopicDeliveries deliveries, HttpDeliveries http) {
     this.shards = shards;
-    this.deliveries = new TopicDeliveries(shards.dispatcher(), shards.router());
+    this.deliveries = deliveries;
     this.signer = signer;
+    this.http = http;
   }
 
   public Future<Publish.Response> publish(Caller c, Publish.Request r) {
@@ -133,7 +136,9 @@ public final class PublishActions {
 
   /**
    * The copies of a publish, each handed to its queue once its envelopes are signed (off the loop;
-   * a FIFO topic's are not signed, so its copies leave at once, in order).
+   * a FIFO topic's are not signed, so its copies leave at once, in order), then its notifications to
+   * HTTP/HTTPS subscribers once every copy is stored (a publish that fails is retried by its
+   * publisher, and only then notified).
    */
   private Future<Void> copies(TopicState t, FanOut.Published p) {
     List<FanOut.Target> targets = FanOut.targets(t, p);
@@ -143,10 +148,19 @@ public final class PublishActions {
     }
     Map<String, String> texts = FanOut.textsToSign(t, p, targets);
     if (texts.isEmpty()) {
-      return deliveries.deliver(t, FanOut.copies(t, p, targets, Map.of(), null));
+      return deliver(t, p, targets, Map.of(), null);
     }
-    return signer.sign(texts, t.attributes().signatureVersion()).compose(signed -> deliveries.deliver(t,
-        FanOut.copies(t, p, targets, signed.signatures(), p.baseUrl() + signed.certificatePath())));
+    return signer.sign(texts, t.attributes().signatureVersion()).compose(signed -> deliver(t, p, targets,
+        signed.signatures(), p.baseUrl() + signed.certificatePath()));
+  }
+
+  private Future<Void> deliver(TopicState t, FanOut.Published p, List<FanOut.Target> targets,
+      Map<String, String> signatures, String certificateUrl) {
+    return deliveries.deliver(t, FanOut.copies(t, p, targets, signatures, certificateUrl)).onSuccess(stored -> {
+      for (FanOut.Notification n : FanOut.notifications(t, p, targets, signatures, certificateUrl)) {
+        http.notify(t, n);
+      }
+    });
   }
 
   /**

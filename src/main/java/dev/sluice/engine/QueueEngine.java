@@ -7,6 +7,7 @@ import dev.sluice.api.ShardKey;
 import dev.sluice.model.HeadWindow;
 import dev.sluice.model.MemoryBudget;
 import dev.sluice.model.QueueLimit;
+import dev.sluice.outbound.OutboundHttp;
 import dev.sluice.persistence.DurableStore;
 import dev.sluice.persistence.ShardFence;
 import io.vertx.core.Future;
@@ -47,7 +48,7 @@ public final class QueueEngine {
 
   private QueueEngine(ShardDispatcher dispatcher, ServingGate gate, ShardRouter router, CrossShard crossShard,
       MemoryBudget budget, QueueAccess access, ShardSlots slots, ShardDeployments deployments, DurableStore durable,
-      TopicSigner signer) {
+      TopicSigner signer, Vertx vertx, OutboundHttp outbound) {
     this.dispatcher = dispatcher;
     this.access = access;
     this.budget = budget;
@@ -69,7 +70,7 @@ public final class QueueEngine {
     this.receipts = new ReceiptActions(owningShard);
     this.redrive = new RedriveActions(clients, router, checks, crossShard, access, this::checkedWhereHeld);
     this.sns = new TopicEngine(clients, gate == ServingGate.OPEN ? clients : dispatcher, router,
-        new TopicAccess(access), () -> remote != RemoteShards.NONE, signer);
+        new TopicAccess(access), () -> remote != RemoteShards.NONE, signer, vertx, outbound);
   }
 
   /**
@@ -121,7 +122,8 @@ public final class QueueEngine {
     TopicSigner signer = TopicSigner.of(vertx, clustered ? null : durable);
     Future<QueueEngine> started =
         Future.all(deployed).map(done -> new QueueEngine(dispatcher, gate, router, crossShard, budget,
-            new QueueAccess(settings.permissions()), slots, deployments, durable, signer));
+            new QueueAccess(settings.permissions()), slots, deployments, durable, signer, vertx,
+            new OutboundHttp(vertx, settings.outbound())));
     if (durable == null || clustered) {
       return started;
     }

@@ -12,7 +12,10 @@ import dev.sluice.api.topics.SnsException;
  * do everything to its own account's topics. A credential with listed permissions is an IAM user
  * whose policy can name SQS actions only, so it is allowed no SNS action, as IAM allows nothing
  * no policy grants. Topic policies, which may open a topic to other accounts, are not evaluated
- * yet: another account's topic is refused whatever its Policy says. Stateless.
+ * yet: another account's topic is refused whatever its Policy says. An unsigned link (a
+ * SubscribeURL or UnsubscribeURL followed while authentication is on) passes no owner check: it may
+ * only be the ConfirmSubscription or Unsubscribe it is for, which then decides by the token or the
+ * subscription. Stateless.
  */
 final class TopicAccess {
   private final QueueAccess access;
@@ -26,12 +29,24 @@ final class TopicAccess {
    * resource {@code arn} of account {@code owner}.
    */
   void check(Caller c, String action, String owner, String arn) {
+    if (c.unsignedLink()) {
+      throw new SnsException(SnsErrorCode.AUTHORIZATION_ERROR, "An unsigned request may only confirm a subscription"
+          + " or unsubscribe from one (SNS:" + action + " on resource: " + arn + ")");
+    }
     Requester r = access.requester(c);
     if (r.identity() != IdentityPolicy.FULL_ACCESS) {
       throw denied(r, action, arn, "no identity-based policy allows the SNS:" + action + " action");
     }
     if (!owner.equals(r.accountId())) {
       throw denied(r, action, arn, "no resource-based policy allows the SNS:" + action + " action");
+    }
+  }
+
+  /** Throws unless {@code c}, an unsigned link, is for {@code action}, one of the two a link may be. */
+  void checkLink(Caller c, String action) {
+    if (!c.unsignedLink() || !(action.equals("ConfirmSubscription") || action.equals("Unsubscribe"))) {
+      throw new SnsException(SnsErrorCode.AUTHORIZATION_ERROR, "An unsigned request may only confirm a subscription"
+          + " or unsubscribe from one");
     }
   }
 

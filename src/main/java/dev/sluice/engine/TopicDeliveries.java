@@ -1,23 +1,32 @@
 package dev.sluice.engine;
 
+import dev.sluice.api.MessageAttributeValue;
+import dev.sluice.api.QueueKey;
 import dev.sluice.api.SqsException;
 import dev.sluice.api.topics.SnsErrorCode;
 import dev.sluice.api.topics.SnsException;
+import dev.sluice.model.Ids;
+import dev.sluice.model.NewMessage;
 import dev.sluice.model.QueueState;
 import dev.sluice.topics.FanOut;
+import dev.sluice.topics.SubscriptionEndpoints;
 import dev.sluice.topics.TopicState;
 import io.vertx.core.Future;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Hands a publish's copies to their queues' shards, in order (hand-offs from one shard to another
  * run in the order they are made, which keeps a FIFO topic's order in each queue), and says when
- * all are decided: stored, and under {@code durability: commit} committed, as a send would be. A copy whose queue is gone, or that the queue refuses for good (a body past its
- * MaximumMessageSize), is dropped and logged, as AWS drops what it cannot deliver to a
- * subscription without a dead-letter queue; one refused for now (the memory budget) fails the
- * publish with the retryable Throttled, so the publisher tries again (copies already stored may
- * then arrive twice: standard topics deliver at least once). Stateless.
+ * all are decided: stored, and under {@code durability: commit} committed, as a send would be. A
+ * copy whose queue is gone goes to its subscription's dead-letter queue (AWS: Amazon SNS
+ * dead-letter queues, a client-side error), else is dropped and logged, as AWS drops what it
+ * cannot deliver; so is one the queue refuses for good (a body past its MaximumMessageSize). One
+ * refused for now (the memory budget) fails the publish with the retryable Throttled, so the
+ * publisher tries again (copies already stored may then arrive twice: standard topics deliver at
+ * least once). Also stores what HTTP deliveries dead-letter. Stateless.
  */
 final class TopicDeliveries {
   private static final System.Logger LOG = System.getLogger(TopicDeliveries.class.getName());
@@ -44,9 +53,9 @@ final class TopicDeliveries {
       stored.add(dispatcher.<Boolean>call(router.shardOf(copy.queue()), (s, reply) -> {
         QueueState q = s.find(copy.queue());
         if (q == null) {
-          LOG.log(System.Logger.Level.DEBUG, () -> "Dropped a copy for " + copy.subscriptionArn()
-              + ": its queue does not exist");
-          reply.succeed(false);
+          deadLetter(topic.key().accountId(), copy.subscriptionArn(), copy.deadLetterArn(), copy.message(),
+              "InvalidParameter", "The queue " + copy.queue().name() + " does not exist")
+              .onComplete(dead -> reply.succeed(false));
           return;
         }
         s.admitSends();
@@ -72,6 +81,45 @@ final class TopicDeliveries {
       }
       topic.delivered(ok, copies.size() - ok);
       return retry == null ? Future.succeededFuture() : Future.failedFuture(retry);
+    });
+  }
+
+  /**
+   * Stores {@code message}, which subscription {@code subscriptionArn} of a topic of account
+   * {@code account} could not be given, in its dead-letter queue {@code deadLetterArn} (null: none,
+   * it is dropped), with the attributes AWS adds to a dead letter: RequestID, ErrorCode and
+   * ErrorMessage. The queue must be the topic's account's, as AWS requires; a dead-letter queue that
+   * is gone or refuses the message drops it. Completes with whether it was stored; never fails.
+   */
+  Future<Boolean> deadLetter(String account, String subscriptionArn, String deadLetterArn, NewMessage message,
+      String errorCode, String errorMessage) {
+    QueueKey dlq = deadLetterArn == null ? null : SubscriptionEndpoints.queueArn(deadLetterArn);
+    if (dlq == null || !dlq.accountId().equals(account)) {
+      LOG.log(System.Logger.Level.DEBUG, () -> "Dropped a message for " + subscriptionArn + " (" + errorMessage
+          + "): its subscription has no dead-letter queue of its account");
+      return Future.succeededFuture(false);
+    }
+    Map<String, MessageAttributeValue> attributes =
+        message.attributes() == null ? new LinkedHashMap<>() : new LinkedHashMap<>(message.attributes());
+    attributes.put("RequestID", MessageAttributeValue.ofString(Ids.uuid()));
+    attributes.put("ErrorCode", MessageAttributeValue.ofString(errorCode));
+    attributes.put("ErrorMessage", MessageAttributeValue.ofString(errorMessage));
+    boolean fifo = dlq.name().endsWith(".fifo");
+    NewMessage dead = new NewMessage(message.body(), null, attributes, null,
+        fifo ? message.deduplicationId() : null, fifo ? message.groupId() : null, FanOut.SENDER_ID, null);
+    return dispatcher.<Boolean>call(router.shardOf(dlq), (s, reply) -> {
+      QueueState q = s.find(dlq);
+      if (q == null) {
+        reply.succeed(false);
+        return;
+      }
+      s.admitSends();
+      q.send(dead, false, s.now());
+      reply.succeed(true);
+    }).recover(failure -> {
+      LOG.log(System.Logger.Level.WARNING, "Dropped a dead letter of " + subscriptionArn + ": its dead-letter queue"
+          + " refused it: " + failure.getMessage());
+      return Future.succeededFuture(false);
     });
   }
 

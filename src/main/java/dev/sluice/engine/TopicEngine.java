@@ -1,5 +1,7 @@
 package dev.sluice.engine;
 
+import dev.sluice.outbound.OutboundHttp;
+import io.vertx.core.Vertx;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -22,14 +24,16 @@ public final class TopicEngine {
    * SNS).
    */
   TopicEngine(ShardDispatcher clients, ShardDispatcher startup, ShardRouter router, TopicAccess access,
-      BooleanSupplier clustered, TopicSigner signer) {
+      BooleanSupplier clustered, TopicSigner signer, Vertx vertx, OutboundHttp outbound) {
     TopicShards shards = new TopicShards(clients, router, access, clustered);
+    TopicDeliveries deliveries = new TopicDeliveries(clients, router);
+    HttpDeliveries http = new HttpDeliveries(vertx, outbound, deliveries);
     this.topics = new TopicActions(shards);
-    this.subscriptions = new SubscriptionActions(shards);
-    this.publishes = new PublishActions(shards, signer);
+    this.subscriptions = new SubscriptionActions(shards, signer, http);
+    this.publishes = new PublishActions(shards, signer, deliveries, http);
     TopicShards startupShards = startup == clients ? shards : new TopicShards(startup, router, access, clustered);
     this.startupTopics = new TopicActions(startupShards);
-    this.startupSubscriptions = new SubscriptionActions(startupShards);
+    this.startupSubscriptions = new SubscriptionActions(startupShards, signer, http);
     this.signer = signer;
   }
 

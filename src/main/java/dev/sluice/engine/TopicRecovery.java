@@ -59,7 +59,7 @@ final class TopicRecovery {
         row.createdAt(), strings(row.attributes()), strings(row.tags()));
     for (SubscriptionRow sub : subscriptions) {
       t.restoreSubscription(sub.id(), sub.protocol(), sub.endpoint(), sub.owner(), sub.principal(), sub.createdAt(),
-          strings(sub.attributes()));
+          strings(sub.attributes()), sub.confirmation());
     }
   }
 

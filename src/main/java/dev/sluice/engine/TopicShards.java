@@ -29,11 +29,21 @@ final class TopicShards {
 
   /** Throws unless {@code c} may do {@code action} to the resource {@code arn} of account {@code owner}. */
   void check(Caller c, String action, String owner, String arn) {
+    checkServed();
+    access.check(c, action, owner, arn);
+  }
+
+  /** Throws unless {@code c}, an unsigned link, is one for {@code action}: what it may do is then the action's to decide. */
+  void checkLink(Caller c, String action) {
+    checkServed();
+    access.checkLink(c, action);
+  }
+
+  private void checkServed() {
     if (clustered.getAsBoolean()) {
       throw new SnsException(SnsErrorCode.INVALID_ACTION, "SNS topics are not served in cluster mode yet: this"
           + " node serves the SQS API only.");
     }
-    access.check(c, action, owner, arn);
   }
 
   void check(Caller c, String action, TopicKey key) {

@@ -47,7 +47,8 @@ class TopicWrites {
       return Future.succeededFuture();
     }
     return written(store.saveSubscription(new TopicStore.SubscriptionRow(t.generation(), s.id(), s.protocol(),
-        s.endpoint(), s.owner(), s.principal(), s.createdAtMillis(), JsonText.write(s.attributes().stored()))));
+        s.endpoint(), s.owner(), s.principal(), s.createdAtMillis(), JsonText.write(s.attributes().stored()),
+        s.confirmation().stored())));
   }
 
   Future<Void> deleteSubscription(TopicState t, String id) {

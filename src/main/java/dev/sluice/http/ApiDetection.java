@@ -2,7 +2,11 @@ package dev.sluice.http;
 
 import dev.sluice.protocol.sns.SnsActions;
 import dev.sluice.protocol.sns.SnsProtocol;
+import dev.sluice.protocol.Headers;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpServerRequest;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Which API a request on the one port is for, SQS or SNS. The first rule that applies wins: the AWS
@@ -14,12 +18,37 @@ import java.util.Map;
  */
 final class ApiDetection {
   private static final String SNS_SERVICE = "sns";
+  private static final Set<String> LINK_ACTIONS = Set.of("ConfirmSubscription", "Unsubscribe");
 
   private ApiDetection() {}
 
   /** Whether the request is SNS's by what is known before its body: its signature's service (null: unsigned). */
   static boolean signedForSns(String signedService) {
     return SNS_SERVICE.equals(signedService);
+  }
+
+  /**
+   * The action of an unsigned SNS link (a SubscriptionConfirmation's SubscribeURL, a
+   * notification's UnsubscribeURL) followed: a GET with no signature of any kind whose query's one
+   * Action is ConfirmSubscription or Unsubscribe (and whose Version, if any, is SNS's); else null.
+   */
+  static String unsignedLinkAction(HttpServerRequest req) {
+    if (req.method() != HttpMethod.GET || req.getHeader(Headers.AUTHORIZATION) != null
+        || req.params().contains("X-Amz-Signature") || req.params().contains("X-Amz-Credential")
+        || req.params().getAll("Action").size() != 1) {
+      return null;
+    }
+    String version = req.getParam("Version");
+    if (version != null && !version.equals(SnsProtocol.VERSION)) {
+      return null;
+    }
+    String action = req.getParam("Action");
+    return LINK_ACTIONS.contains(action) ? action : null;
+  }
+
+  /** The ARN an unsigned link names: the account and region it acts in. */
+  static String linkArn(HttpServerRequest req, String action) {
+    return req.getParam(action.equals("Unsubscribe") ? "SubscriptionArn" : "TopicArn");
   }
 
   /** Whether an unsigned Query request is SNS's, by its parameters. */

@@ -18,18 +18,30 @@ final class Callers {
   }
 
   Caller of(HttpServerRequest req, Identity identity) {
-    return new HttpCaller(req, identity);
+    return new HttpCaller(req, identity, false);
+  }
+
+  /** The caller of an unsigned SNS link let in while authentication is on ({@link Caller#unsignedLink}). */
+  Caller ofLink(HttpServerRequest req, Identity identity) {
+    return new HttpCaller(req, identity, true);
   }
 
   /** Reads each header only when an action asks for it: most actions need none of them. */
   private final class HttpCaller implements Caller {
     private final HttpServerRequest req;
     private final Identity identity;
+    private final boolean link;
     private String requestId;
 
-    HttpCaller(HttpServerRequest req, Identity identity) {
+    HttpCaller(HttpServerRequest req, Identity identity, boolean link) {
       this.req = req;
       this.identity = identity;
+      this.link = link;
+    }
+
+    @Override
+    public boolean unsignedLink() {
+      return link;
     }
 
     @Override

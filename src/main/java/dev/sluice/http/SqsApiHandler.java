@@ -70,8 +70,11 @@ final class SqsApiHandler implements Handler<HttpServerRequest> {
       return;
     }
     Authenticator.Admission admitted;
+    // With authentication on, a SubscribeURL or UnsubscribeURL followed is let in unsigned, for its one action.
+    String linkAction = auth.on() && !isJson ? ApiDetection.unsignedLinkAction(req) : null;
     try {
-      admitted = auth.admit(new HttpSignedRequest(req, null));
+      admitted = linkAction != null ? auth.admitLink(ApiDetection.linkArn(req, linkAction))
+          : auth.admit(new HttpSignedRequest(req, null));
     } catch (SqsException refused) {
       // Answered in the API the request is signed for, read from its credential scope only here.
       CredentialScope scope = isJson ? null : CredentialScope.of(new HttpSignedRequest(req, null));
@@ -83,7 +86,7 @@ final class SqsApiHandler implements Handler<HttpServerRequest> {
     // Which API a signed request is for is known before its body: SDKs sign each for its service.
     boolean signedForSns = !isJson && ApiDetection.signedForSns(admitted.service());
     // Who the request acts as is settled here, once, on this event loop.
-    Caller caller = callers.of(req, admitted.identity());
+    Caller caller = linkAction != null ? callers.ofLink(req, admitted.identity()) : callers.of(req, admitted.identity());
     SigV4Verifier.Signature signed = admitted.signature();
     CallerGone gone = isJson ? watchJsonReceive(req, target) : watch(req);
     bodies.read(req, limitOf(isJson, target), connections.of(req)).onComplete((read, failure) -> {
@@ -108,6 +111,9 @@ final class SqsApiHandler implements Handler<HttpServerRequest> {
         }
         Map<String, String> params = QueryParams.of(req.query(), isForm(req) ? read.body : null);
         isSns = signedForSns || (admitted.service() == null && ApiDetection.unsignedIsSns(params));
+        if (linkAction != null && !linkAction.equals(params.get("Action"))) {
+          throw new SqsException(ErrorCode.MISSING_AUTHENTICATION_TOKEN, "Request is missing Authentication Token");
+        }
         if (isSns) {
           sns.handle(req, params, caller, gone, start);
         } else {

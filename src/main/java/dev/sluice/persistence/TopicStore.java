@@ -24,23 +24,27 @@ public final class TopicStore {
       + " AND EXISTS (SELECT 1 FROM f) RETURNING id)"
       + " DELETE FROM sluice_subscriptions WHERE topic_id IN (SELECT id FROM t)";
   static final String UPSERT_SUBSCRIPTION = "WITH f AS (SELECT %s AS epoch)"
-      + " INSERT INTO sluice_subscriptions (topic_id, id, protocol, endpoint, owner, principal, created_at, attributes)"
-      + " SELECT $%d, $%d, $%d, $%d, $%d, $%d, $%d, $%d FROM f"
-      + " ON CONFLICT (topic_id, id) DO UPDATE SET attributes = EXCLUDED.attributes";
+      + " INSERT INTO sluice_subscriptions (topic_id, id, protocol, endpoint, owner, principal, created_at, attributes,"
+      + " confirmation) SELECT $%d, $%d, $%d, $%d, $%d, $%d, $%d, $%d, $%d FROM f"
+      + " ON CONFLICT (topic_id, id) DO UPDATE SET attributes = EXCLUDED.attributes,"
+      + " confirmation = EXCLUDED.confirmation";
   static final String DELETE_SUBSCRIPTION = "WITH f AS (SELECT %s AS epoch)"
       + " DELETE FROM sluice_subscriptions WHERE topic_id = $%d AND id = $%d AND EXISTS (SELECT 1 FROM f)";
   static final String SELECT_TOPICS = "SELECT id, account_id, region, name, created_at, attributes, tags"
       + " FROM sluice_topics";
   static final String SELECT_SUBSCRIPTIONS = "SELECT topic_id, id, protocol, endpoint, owner, principal, created_at,"
-      + " attributes FROM sluice_subscriptions ORDER BY created_at, id";
+      + " attributes, confirmation FROM sluice_subscriptions ORDER BY created_at, id";
 
   /** A topic as stored: its settable attributes (and FifoTopic) and its tags as JSON objects. */
   public record TopicRow(long id, String accountId, String region, String name, long createdAt, String attributes,
       String tags) {}
 
-  /** A subscription as stored: its settable attributes as a JSON object. */
+  /**
+   * A subscription as stored: its settable attributes as a JSON object, and how it was confirmed
+   * (empty: when made; see V9__subscription_confirmation.sql).
+   */
   public record SubscriptionRow(long topicId, String id, String protocol, String endpoint, String owner,
-      String principal, long createdAt, String attributes) {}
+      String principal, long createdAt, String attributes, String confirmation) {}
 
   private final Pool pool;
   private final Fence fence;
@@ -63,9 +67,9 @@ public final class TopicStore {
   }
 
   public Future<Void> saveSubscription(SubscriptionRow r) {
-    return next(sql(UPSERT_SUBSCRIPTION, 8), fence.parameters().addLong(r.topicId()).addString(r.id())
+    return next(sql(UPSERT_SUBSCRIPTION, 9), fence.parameters().addLong(r.topicId()).addString(r.id())
         .addString(r.protocol()).addString(r.endpoint()).addString(r.owner()).addString(r.principal())
-        .addLong(r.createdAt()).addString(r.attributes()));
+        .addLong(r.createdAt()).addString(r.attributes()).addString(r.confirmation()));
   }
 
   public Future<Void> deleteSubscription(long topicId, String id) {
@@ -107,7 +111,7 @@ public final class TopicStore {
       List<SubscriptionRow> out = new ArrayList<>();
       for (Row r : rows) {
         out.add(new SubscriptionRow(r.getLong(0), r.getString(1), r.getString(2), r.getString(3), r.getString(4),
-            r.getString(5), r.getLong(6), r.getString(7)));
+            r.getString(5), r.getLong(6), r.getString(7), r.getString(8)));
       }
       return out;
     });

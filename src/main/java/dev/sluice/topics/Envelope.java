@@ -87,6 +87,48 @@ public final class Envelope {
     return b.toString();
   }
 
+  /**
+   * The SubscriptionConfirmation an HTTP/HTTPS endpoint is sent when subscribed (SNS Developer
+   * Guide: HTTP/HTTPS subscription confirmation JSON format), its keys in AWS's order.
+   */
+  public static String confirmation(String messageId, String token, String topicArn, String subscribeUrl,
+      long timestampMillis, Signed signed) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    out.put("Type", "SubscriptionConfirmation");
+    out.put("MessageId", messageId);
+    out.put("Token", token);
+    out.put("TopicArn", topicArn);
+    out.put("Message", confirmationMessage(topicArn));
+    out.put("SubscribeURL", subscribeUrl);
+    out.put("Timestamp", timestamp(timestampMillis));
+    out.put("SignatureVersion", signed.version());
+    out.put("Signature", signed.signature());
+    out.put("SigningCertURL", signed.certificateUrl());
+    return JsonText.write(out);
+  }
+
+  /**
+   * What a SubscriptionConfirmation's signature covers: Message, MessageId, SubscribeURL,
+   * Timestamp, Token, TopicArn and Type, each name and value followed by a newline.
+   */
+  public static String confirmationToSign(String messageId, String token, String topicArn, String subscribeUrl,
+      long timestampMillis) {
+    return "Message\n" + confirmationMessage(topicArn) + "\nMessageId\n" + messageId + "\nSubscribeURL\n" + subscribeUrl
+        + "\nTimestamp\n" + timestamp(timestampMillis) + "\nToken\n" + token + "\nTopicArn\n" + topicArn
+        + "\nType\nSubscriptionConfirmation\n";
+  }
+
+  /** AWS's text of a SubscriptionConfirmation (recorded). */
+  static String confirmationMessage(String topicArn) {
+    return "You have chosen to subscribe to the topic " + topicArn
+        + ".\nTo confirm the subscription, visit the SubscribeURL included in this message.";
+  }
+
+  /** Where an HTTP/HTTPS subscriber confirms: an SNS ConfirmSubscription on this server. */
+  public static String subscribeUrl(String baseUrl, String topicArn, String token) {
+    return baseUrl + "/?Action=ConfirmSubscription&TopicArn=" + topicArn + "&Token=" + token;
+  }
+
   /** ISO-8601 in UTC with milliseconds, as SNS writes {@code Timestamp}. */
   static String timestamp(long millis) {
     return TIMESTAMP.format(Instant.ofEpochMilli(millis));

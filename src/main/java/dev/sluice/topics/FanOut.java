@@ -12,10 +12,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The copies one publish makes: one per subscription whose filter policy accepts it, in the order
- * the subscriptions were made, each the message its subscriber receives (the envelope, or the raw
- * message with the SNS attributes as SQS attributes) and, for a FIFO queue, the publish's message
- * group and deduplication id. Pure.
+ * What one publish makes: for each confirmed subscription whose filter policy accepts it, in the
+ * order the subscriptions were made, the message its subscriber receives (the envelope, or the raw
+ * message): a copy for a queue (the SNS attributes as SQS attributes and, for a FIFO queue, the
+ * publish's message group and deduplication id), or a notification for an HTTP/HTTPS endpoint. Pure.
  */
 public final class FanOut {
   /** The SenderId SQS shows for messages SNS delivered (AWS's SNS service identity). */
@@ -23,15 +23,25 @@ public final class FanOut {
 
   private FanOut() {}
 
-  /** One copy for one queue subscriber. */
-  public record Copy(QueueKey queue, String subscriptionArn, NewMessage message) {}
+  /** One copy for one queue subscriber; {@code deadLetterArn} (or null) takes it when the queue is gone. */
+  public record Copy(QueueKey queue, String subscriptionArn, NewMessage message, String deadLetterArn) {}
+
+  /** One notification for one HTTP/HTTPS subscriber: the body it is posted, and whether that is the raw message. */
+  public record Notification(SubscriptionState subscription, String messageId, String body, boolean raw) {}
 
   /** One accepted publish: what was published and how it is known. */
   public record Published(String messageId, String sequenceNumber, long timestampMillis, String baseUrl,
       PublishContent content, String deduplicationId) {}
 
-  /** A subscription that takes a publish, as it was when the publish was accepted. */
-  public record Target(String subscriptionArn, QueueKey queue, boolean raw, String message) {}
+  /**
+   * A subscription that takes a publish, as it was when the publish was accepted: its queue, or null
+   * for an HTTP/HTTPS subscription.
+   */
+  public record Target(SubscriptionState subscription, QueueKey queue, boolean raw, String message) {
+    String subscriptionArn() {
+      return subscription.arn();
+    }
+  }
 
   /** The subscriptions of {@code topic} whose filter policies accept {@code p}, in subscription order. */
   public static List<Target> targets(TopicState topic, Published p) {
@@ -39,10 +49,14 @@ public final class FanOut {
     Map<String, FilterAttribute> filterView = filterView(c.attributes());
     List<Target> out = new ArrayList<>();
     for (SubscriptionState s : topic.subscriptions()) {
+      if (s.pending()) {
+        continue; // an HTTP subscription receives nothing until it is confirmed
+      }
       String message = c.messageFor(s.protocol());
       FilterPolicy filter = s.attributes().filter();
       if (filter == null || filter.accepts(filterView, message)) {
-        out.add(new Target(s.arn(), SubscriptionEndpoints.queueArn(s.endpoint()), s.attributes().raw(), message));
+        QueueKey queue = SubscriptionEndpoints.isHttp(s.protocol()) ? null : SubscriptionEndpoints.queueArn(s.endpoint());
+        out.add(new Target(s, queue, s.attributes().raw(), message));
       }
     }
     return out;
@@ -66,28 +80,52 @@ public final class FanOut {
   }
 
   /**
-   * The copies of {@code p} for {@code targets}; {@code signatures} holds the signature of each
-   * message {@link #textsToSign} listed, by message, and {@code certificateUrl} where their
-   * certificate is.
+   * The copies of {@code p} for the queue subscribers among {@code targets}; {@code signatures}
+   * holds the signature of each message {@link #textsToSign} listed, by message, and
+   * {@code certificateUrl} where their certificate is.
    */
   public static List<Copy> copies(TopicState topic, Published p, List<Target> targets, Map<String, String> signatures,
       String certificateUrl) {
     PublishContent c = p.content();
-    String version = topic.attributes().signatureVersion();
     List<Copy> out = new ArrayList<>(targets.size());
     for (Target t : targets) {
+      if (t.queue() == null) {
+        continue;
+      }
       boolean fifoQueue = t.queue().name().endsWith(".fifo");
-      String signature = signatures.get(t.message());
-      String body = t.raw() ? t.message() : Envelope.notification(p.messageId(), p.sequenceNumber(), topic.arn(),
-          c.subject(), t.message(), p.timestampMillis(),
-          signature == null ? null : new Envelope.Signed(version, signature, certificateUrl), p.baseUrl(),
-          t.subscriptionArn(), c.attributes());
       Map<String, MessageAttributeValue> attributes = t.raw() && !c.attributes().isEmpty()
           ? new LinkedHashMap<>(c.attributes()) : null;
-      out.add(new Copy(t.queue(), t.subscriptionArn(), new NewMessage(body, null, attributes, null,
-          fifoQueue ? p.deduplicationId() : null, fifoQueue ? c.groupId() : null, SENDER_ID, null)));
+      out.add(new Copy(t.queue(), t.subscriptionArn(), new NewMessage(body(topic, p, t, signatures, certificateUrl),
+          null, attributes, null, fifoQueue ? p.deduplicationId() : null, fifoQueue ? c.groupId() : null, SENDER_ID,
+          null), t.subscription().attributes().deadLetterArn()));
     }
     return out;
+  }
+
+  /** The notifications of {@code p} for the HTTP/HTTPS subscribers among {@code targets}, as {@link #copies}. */
+  public static List<Notification> notifications(TopicState topic, Published p, List<Target> targets,
+      Map<String, String> signatures, String certificateUrl) {
+    List<Notification> out = new ArrayList<>();
+    for (Target t : targets) {
+      if (t.queue() == null) {
+        out.add(new Notification(t.subscription(), p.messageId(), body(topic, p, t, signatures, certificateUrl),
+            t.raw()));
+      }
+    }
+    return out;
+  }
+
+  private static String body(TopicState topic, Published p, Target t, Map<String, String> signatures,
+      String certificateUrl) {
+    if (t.raw()) {
+      return t.message();
+    }
+    PublishContent c = p.content();
+    String signature = signatures.get(t.message());
+    return Envelope.notification(p.messageId(), p.sequenceNumber(), topic.arn(), c.subject(), t.message(),
+        p.timestampMillis(), signature == null ? null
+            : new Envelope.Signed(topic.attributes().signatureVersion(), signature, certificateUrl),
+        p.baseUrl(), t.subscriptionArn(), c.attributes());
   }
 
   /** A FIFO topic's deduplication id of a publish: the one given, else the SHA-256 of its message. */

@@ -12,13 +12,15 @@ import java.util.Set;
 /**
  * A subscription's settable attributes (SNS API reference: SetSubscriptionAttributes) as SNS checks
  * them, with AWS's texts: {@code RawMessageDelivery} (true or false, any case, kept lower-case),
- * {@code FilterPolicy} and {@code FilterPolicyScope} (compiled, see {@link FilterPolicy}) and
- * {@code RedrivePolicy} (an SQS queue ARN to dead-letter to). Subscribe words a refusal
+ * {@code FilterPolicy} and {@code FilterPolicyScope} (compiled, see {@link FilterPolicy}),
+ * {@code RedrivePolicy} (an SQS queue ARN to dead-letter to) and, for HTTP/HTTPS subscriptions,
+ * {@code DeliveryPolicy} ({@link DeliveryPolicy}). Subscribe words a refusal
  * "Invalid parameter: Attributes Reason: …", SetSubscriptionAttributes "Invalid parameter: …".
  * Immutable.
  */
 public final class SubscriptionAttributes {
-  static final Set<String> NAMES = Set.of("RawMessageDelivery", "FilterPolicy", "FilterPolicyScope", "RedrivePolicy");
+  static final Set<String> NAMES = Set.of("RawMessageDelivery", "FilterPolicy", "FilterPolicyScope", "RedrivePolicy",
+      "DeliveryPolicy");
   /** The longest FilterPolicy or RedrivePolicy (SNS: a filter policy of at most 256 KiB). */
   static final int MAX_POLICY_LENGTH = 262_144;
 
@@ -29,20 +31,26 @@ public final class SubscriptionAttributes {
   private final FilterPolicyScope scope;
   private final String redrivePolicy;
   private final String deadLetterArn;
+  /** The subscription's DeliveryPolicy as set, or null. */
+  private final String deliveryPolicy;
 
   private SubscriptionAttributes(boolean raw, FilterPolicy filter, FilterPolicyScope scope, String redrivePolicy,
-      String deadLetterArn) {
+      String deadLetterArn, String deliveryPolicy) {
     this.raw = raw;
     this.filter = filter;
     this.scope = scope;
     this.redrivePolicy = redrivePolicy;
     this.deadLetterArn = deadLetterArn;
+    this.deliveryPolicy = deliveryPolicy;
   }
 
-  static final SubscriptionAttributes NONE = new SubscriptionAttributes(false, null, null, null, null);
+  static final SubscriptionAttributes NONE = new SubscriptionAttributes(false, null, null, null, null, null);
 
-  /** Subscribe's Attributes (null for none); the scope is read before the policy it applies to. */
-  public static SubscriptionAttributes create(Map<String, String> given, boolean fifoTopic) {
+  /**
+   * Subscribe's Attributes (null for none) for a subscription of {@code protocol}; the scope is read
+   * before the policy it applies to.
+   */
+  public static SubscriptionAttributes create(Map<String, String> given, boolean fifoTopic, String protocol) {
     if (given == null || given.isEmpty()) {
       return NONE;
     }
@@ -57,7 +65,7 @@ public final class SubscriptionAttributes {
         throw SnsException.invalidParameter("Attributes", "Invalid attribute name: " + e.getKey());
       }
       try {
-        a = a.set(e.getKey(), e.getValue(), fifoTopic);
+        a = a.set(e.getKey(), e.getValue(), fifoTopic, protocol);
       } catch (Refusal r) {
         throw SnsException.invalidParameter("Attributes", r.getMessage());
       } catch (FilterPolicyException f) {
@@ -68,7 +76,7 @@ public final class SubscriptionAttributes {
   }
 
   /** SetSubscriptionAttributes: these attributes with one changed; "Invalid parameter: AttributeName" for others. */
-  public SubscriptionAttributes with(String name, String value, boolean fifoTopic) {
+  public SubscriptionAttributes with(String name, String value, boolean fifoTopic, String protocol) {
     if (name == null) {
       throw SnsException.missing("attributeName");
     }
@@ -76,7 +84,7 @@ public final class SubscriptionAttributes {
       throw SnsException.invalidParameter("AttributeName");
     }
     try {
-      return set(name, value == null ? "" : value, fifoTopic);
+      return set(name, value == null ? "" : value, fifoTopic, protocol);
     } catch (Refusal r) {
       throw SnsException.invalidParameter(r.getMessage());
     } catch (FilterPolicyException f) {
@@ -84,7 +92,7 @@ public final class SubscriptionAttributes {
     }
   }
 
-  private SubscriptionAttributes set(String name, String value, boolean fifoTopic) {
+  private SubscriptionAttributes set(String name, String value, boolean fifoTopic, String protocol) {
     if (value.length() > MAX_POLICY_LENGTH) {
       throw new Refusal(name + ": must be at most " + MAX_POLICY_LENGTH + " characters long");
     }
@@ -93,23 +101,36 @@ public final class SubscriptionAttributes {
         if (!value.equalsIgnoreCase("true") && !value.equalsIgnoreCase("false")) {
           throw new Refusal("RawMessageDelivery: Invalid value [" + value + "]. Must be true or false.");
         }
-        return new SubscriptionAttributes(value.equalsIgnoreCase("true"), filter, scope, redrivePolicy, deadLetterArn);
+        return new SubscriptionAttributes(value.equalsIgnoreCase("true"), filter, scope, redrivePolicy, deadLetterArn,
+            deliveryPolicy);
       }
       case "FilterPolicyScope" -> {
         FilterPolicyScope s = FilterPolicyScope.fromAttributeValue(value);
         // The policy there is read again under the new scope: one the scope cannot take is refused.
         FilterPolicy f = filter == null ? null : FilterPolicy.parse(filter.json(), s);
-        return new SubscriptionAttributes(raw, f, s, redrivePolicy, deadLetterArn);
+        return new SubscriptionAttributes(raw, f, s, redrivePolicy, deadLetterArn, deliveryPolicy);
       }
       case "FilterPolicy" -> {
         FilterPolicy f = value.isEmpty() ? null : FilterPolicy.parse(value, scopeOrDefault());
-        return new SubscriptionAttributes(raw, f, scope, redrivePolicy, deadLetterArn);
+        return new SubscriptionAttributes(raw, f, scope, redrivePolicy, deadLetterArn, deliveryPolicy);
+      }
+      case "DeliveryPolicy" -> {
+        if (!SubscriptionEndpoints.isHttp(protocol)) {
+          throw new Refusal("DeliveryPolicy: only HTTP/S subscriptions have a delivery policy");
+        }
+        String problem = value.isEmpty() ? null : DeliveryPolicy.problemOfSubscriptionPolicy(value);
+        if (problem != null) {
+          throw new Refusal("DeliveryPolicy: " + problem);
+        }
+        return new SubscriptionAttributes(raw, filter, scope, redrivePolicy, deadLetterArn,
+            value.isEmpty() ? null : value);
       }
       default -> {
         if (value.isEmpty()) {
-          return new SubscriptionAttributes(raw, filter, scope, null, null);
+          return new SubscriptionAttributes(raw, filter, scope, null, null, deliveryPolicy);
         }
-        return new SubscriptionAttributes(raw, filter, scope, value, deadLetterArnOf(value, fifoTopic));
+        return new SubscriptionAttributes(raw, filter, scope, value, deadLetterArnOf(value, fifoTopic),
+            deliveryPolicy);
       }
     }
   }
@@ -144,6 +165,11 @@ public final class SubscriptionAttributes {
     return filter;
   }
 
+  /** The subscription's DeliveryPolicy as set, or null. */
+  public String deliveryPolicy() {
+    return deliveryPolicy;
+  }
+
   /** The queue ARN failed deliveries go to, or null. */
   public String deadLetterArn() {
     return deadLetterArn;
@@ -158,12 +184,14 @@ public final class SubscriptionAttributes {
     return raw == other.raw && scopeOrDefault() == other.scopeOrDefault()
         && java.util.Objects.equals(filter == null ? null : filter.json(),
             other.filter == null ? null : other.filter.json())
-        && java.util.Objects.equals(redrivePolicy, other.redrivePolicy);
+        && java.util.Objects.equals(redrivePolicy, other.redrivePolicy)
+        && java.util.Objects.equals(deliveryPolicy, other.deliveryPolicy);
   }
 
   /** The characters the policies hold, for the memory they take. */
   long textLength() {
-    return (filter == null ? 0 : filter.json().length()) + (redrivePolicy == null ? 0 : redrivePolicy.length());
+    return (filter == null ? 0 : filter.json().length()) + (redrivePolicy == null ? 0 : redrivePolicy.length())
+        + (deliveryPolicy == null ? 0 : deliveryPolicy.length());
   }
 
   /** What is kept in PostgreSQL: the attributes set, as Subscribe takes them ({@link #create} reads them back). */
@@ -181,6 +209,9 @@ public final class SubscriptionAttributes {
     if (redrivePolicy != null) {
       out.put("RedrivePolicy", redrivePolicy);
     }
+    if (deliveryPolicy != null) {
+      out.put("DeliveryPolicy", deliveryPolicy);
+    }
     return out;
   }
 
@@ -193,6 +224,9 @@ public final class SubscriptionAttributes {
     }
     if (redrivePolicy != null) {
       view.put("RedrivePolicy", redrivePolicy);
+    }
+    if (deliveryPolicy != null) {
+      view.put("DeliveryPolicy", deliveryPolicy);
     }
   }
 

@@ -129,8 +129,8 @@ public final class TopicAttributes {
           : invalidValue(value, "true or false");
       case "FifoThroughputScope" -> value.equals("Topic") || value.equals("MessageGroup") ? null
           : invalidValue(value, "Topic or MessageGroup");
-      case "Policy", "DeliveryPolicy" -> value.isEmpty() || JsonText.parseObject(value) != null ? null
-          : "failed to parse JSON.";
+      case "Policy" -> value.isEmpty() || JsonText.parseObject(value) != null ? null : "failed to parse JSON.";
+      case "DeliveryPolicy" -> value.isEmpty() ? null : DeliveryPolicy.problemOfTopicPolicy(value);
       case "DisplayName" -> value.length() <= 100 ? null : "must be at most 100 characters long";
       default -> !name.endsWith("SampleRate") || isPercent(value) ? null : invalidValue(value, "an integer from 0 to 100");
     };

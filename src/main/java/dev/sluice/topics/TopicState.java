@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.Supplier;
 
 /**
  * One topic as its shard holds it: its key, generation (a random id telling this topic from an
@@ -131,8 +132,22 @@ public final class TopicState {
     chargedBytes += bytes;
   }
 
+  /**
+   * Holds {@code bytes} of a delivery in flight on the budget, apart from what the topic holds (a
+   * delivery may outlive its topic); false, holding nothing, when the budget cannot take them.
+   */
+  public boolean hold(long bytes) {
+    return budget.tryCharge(bytes);
+  }
+
+  /** A delivery held by {@link #hold} is decided. */
+  public void unhold(long bytes) {
+    budget.release(bytes);
+  }
+
   /** The topic is deleted: everything it held goes back to the budget. */
   void releaseAll() {
+    subscriptions.values().forEach(SubscriptionState::end);
     budget.release(chargedBytes);
     chargedBytes = 0;
   }
@@ -152,23 +167,25 @@ public final class TopicState {
 
   /** GetTopicAttributes. */
   public Map<String, String> attributeView() {
-    return attributes.view(key, subscriptions.size(), 0, 0);
+    int pending = (int) subscriptions.values().stream().filter(SubscriptionState::pending).count();
+    return attributes.view(key, subscriptions.size() - pending, pending, 0);
   }
 
   /**
    * Subscribe: a new subscription of {@code protocol} to {@code endpoint}, or the existing one of
    * that pair when its attributes are the same ("Subscription already exists with different
-   * attributes" otherwise, AWS-recorded); SubscriptionLimitExceeded past the topic's limit.
+   * attributes" otherwise, AWS-recorded); SubscriptionLimitExceeded past the topic's limit. An SQS
+   * subscription is confirmed at once; an HTTP/HTTPS one waits for the token {@code token} makes.
    */
   public SubscriptionState subscribe(String protocol, String endpoint, Map<String, String> given, String owner,
-      String principal, long nowMillis) {
-    QueueKey queue = SubscriptionEndpoints.queueOf(protocol, endpoint, fifo());
-    if (!queue.accountId().equals(key.accountId())) {
+      String principal, long nowMillis, Supplier<String> token) {
+    QueueKey queue = SubscriptionEndpoints.check(protocol, endpoint, fifo());
+    if (queue != null && !queue.accountId().equals(key.accountId())) {
       // AWS has the other account confirm (a SubscriptionConfirmation sent into its queue); until
       // Sluice does, a topic delivers to its own account's queues only.
       throw SnsException.invalidParameter("Endpoint", "Sluice delivers to queues of the topic's own account only");
     }
-    SubscriptionAttributes wanted = SubscriptionAttributes.create(given, fifo());
+    SubscriptionAttributes wanted = SubscriptionAttributes.create(given, fifo(), protocol);
     for (SubscriptionState s : subscriptions.values()) {
       if (s.protocol().equals(protocol) && s.endpoint().equals(endpoint)) {
         if (!s.attributes().sameAs(wanted)) {
@@ -181,18 +198,43 @@ public final class TopicState {
       throw new SnsException(SnsErrorCode.SUBSCRIPTION_LIMIT_EXCEEDED, "Subscription limit exceeded");
     }
     charge(bytesOf(endpoint, wanted));
+    SubscriptionState.Confirmation confirmation = queue != null ? SubscriptionState.Confirmation.BY_OWNER
+        : new SubscriptionState.Confirmation(token.get(), true, false, false);
     SubscriptionState s = new SubscriptionState(UUID.randomUUID().toString(), arn(), protocol, endpoint, owner,
-        principal, nowMillis, wanted);
+        principal, nowMillis, wanted, confirmation);
     subscriptions.put(s.id(), s);
     return s;
   }
 
+  /**
+   * ConfirmSubscription: the subscription {@code token} was sent to, confirmed (again: a repeated
+   * confirmation answers the same, AWS-recorded), or null when no subscription of this topic has it.
+   */
+  public SubscriptionState confirm(String token, boolean signed, boolean authenticateOnUnsubscribe) {
+    for (SubscriptionState s : subscriptions.values()) {
+      if (token.equals(s.confirmation().token())) {
+        if (s.pending()) {
+          s.confirm(signed, authenticateOnUnsubscribe);
+        }
+        return s;
+      }
+    }
+    return null;
+  }
+
+  /** The delivery policy an HTTP/HTTPS subscription of this topic follows; null for others. */
+  public DeliveryPolicy deliveryPolicyOf(SubscriptionState s) {
+    return SubscriptionEndpoints.isHttp(s.protocol())
+        ? DeliveryPolicy.effective(attributes.get("DeliveryPolicy"), s.attributes().deliveryPolicy()) : null;
+  }
+
   /** A subscription as PostgreSQL gave it back at start-up, after its topic, in the order they were made. */
   public void restoreSubscription(String id, String protocol, String endpoint, String owner, String principal,
-      long createdAtMillis, Map<String, String> attributes) {
-    SubscriptionAttributes a = SubscriptionAttributes.create(attributes, fifo());
+      long createdAtMillis, Map<String, String> attributes, String confirmation) {
+    SubscriptionAttributes a = SubscriptionAttributes.create(attributes, fifo(), protocol);
     chargeAnyway(bytesOf(endpoint, a));
-    subscriptions.put(id, new SubscriptionState(id, arn(), protocol, endpoint, owner, principal, createdAtMillis, a));
+    subscriptions.put(id, new SubscriptionState(id, arn(), protocol, endpoint, owner, principal, createdAtMillis, a,
+        SubscriptionState.Confirmation.of(confirmation)));
   }
 
   /** At most 100 subscriptions on a FIFO topic (AWS's quota), 10,000 on a standard one (Sluice's bound). */
@@ -211,13 +253,14 @@ public final class TopicState {
     if (s == null) {
       return false;
     }
+    s.end();
     charge(-bytesOf(s.endpoint(), s.attributes()));
     return true;
   }
 
   /** SetSubscriptionAttributes on one of this topic's subscriptions. */
   public void setSubscriptionAttribute(SubscriptionState s, String name, String value) {
-    SubscriptionAttributes next = s.attributes().with(name, value, fifo());
+    SubscriptionAttributes next = s.attributes().with(name, value, fifo(), s.protocol());
     charge(bytesOf(s.endpoint(), next) - bytesOf(s.endpoint(), s.attributes()));
     s.attributes(next);
   }

@@ -29,7 +29,7 @@ class FanOutTest {
 
   static SubscriptionState subscribe(TopicState t, String queue, Map<String, String> attributes) {
     return t.subscribe("sqs", "arn:aws:sqs:us-east-1:" + ACCOUNT + ":" + queue, attributes, ACCOUNT,
-        "arn:aws:iam::" + ACCOUNT + ":root", NOW);
+        "arn:aws:iam::" + ACCOUNT + ":root", NOW, () -> "token");
   }
 
   static FanOut.Published published(String message, Map<String, MessageAttributeValue> attributes) {
@@ -132,7 +132,7 @@ class FanOutTest {
         .getMessage().startsWith("Invalid parameter: Attributes Reason: FilterPolicy: failed to parse JSON."));
     assertEquals("Invalid parameter: Endpoint Reason: Sluice delivers to queues of the topic's own account only",
         assertThrows(SnsException.class, () -> t.subscribe("sqs", "arn:aws:sqs:us-east-1:222222222222:q", null,
-            ACCOUNT, "p", NOW)).getMessage());
+            ACCOUNT, "p", NOW, () -> "token")).getMessage());
     assertEquals("Invalid parameter: RedrivePolicy: deadLetterTargetArn is an invalid arn",
         assertThrows(SnsException.class, () -> t.setSubscriptionAttribute(s, "RedrivePolicy",
             "{\"deadLetterTargetArn\": \"fake-arn\"}")).getMessage());

@@ -93,7 +93,7 @@ class TopicRegistryTest {
     TopicState t = r.create(ORDERS, Map.of("DisplayName", "Orders"), Map.of("team", "a"), NOW);
     long topic = budget.usedBytes();
     assertTrue(topic >= TopicState.TOPIC_BYTES, "charged " + topic);
-    SubscriptionState s = t.subscribe("sqs", "arn:aws:sqs:us-east-1:111111111111:q", null, "111111111111", "p", NOW);
+    SubscriptionState s = t.subscribe("sqs", "arn:aws:sqs:us-east-1:111111111111:q", null, "111111111111", "p", NOW, () -> "token");
     assertTrue(budget.usedBytes() > topic);
     // A policy the budget cannot take is refused, retryably, and changes nothing.
     String big = "{\"k\":[\"" + "v".repeat(6_000) + "\"]}";

@@ -1,0 +1,172 @@
+package dev.sluice.outbound;
+
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpClientRequest;
+import io.vertx.core.http.HttpClientResponse;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.PoolOptions;
+import io.vertx.core.http.RequestOptions;
+import io.vertx.core.net.SocketAddress;
+import java.net.Inet6Address;
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+
+/**
+ * Posts requests to other servers with Vert.x core's HTTP client: on the caller's event loop,
+ * whose context gets the result; never a failed future (a failure is an {@link OutboundResult}).
+ * Bounded per endpoint (scheme, host and port) by the client's pool: at most
+ * {@code maxConnectionsPerEndpoint} connections and {@code maxQueuedPerEndpoint} requests waiting,
+ * past which a request fails at once, so that one slow endpoint holds neither others' connections
+ * nor the heap. A request is given {@code requestTimeoutMillis} from its start to its answer's
+ * status; an answer's body is read only when it is small (at most 64 KiB announced), else the
+ * connection is reset. Redirects are not followed. With {@code allowPrivateAddresses} false, the
+ * endpoint's host is resolved first (on a worker: resolution may block) and a request to a
+ * loopback, private, link-local or otherwise non-public address is refused; the connection then
+ * goes to the address checked, so that a second resolution cannot point it elsewhere.
+ */
+public final class OutboundHttp {
+  static final int MAX_ANSWER_BYTES = 65_536;
+
+  private final Vertx vertx;
+  private final HttpClient client;
+  private final OutboundSettings settings;
+
+  public OutboundHttp(Vertx vertx, OutboundSettings settings) {
+    this.vertx = vertx;
+    this.settings = settings;
+    this.client = vertx.httpClientBuilder()
+        .with(new HttpClientOptions().setConnectTimeout(settings.connectTimeoutMillis()).setKeepAlive(true)
+            .setVerifyHost(true))
+        .with(new PoolOptions().setHttp1MaxSize(settings.maxConnectionsPerEndpoint())
+            .setMaxWaitQueueSize(settings.maxQueuedPerEndpoint()))
+        .build();
+  }
+
+  /** Posts {@code r}; answers how it ended. */
+  public Future<OutboundResult> post(OutboundRequest r) {
+    URI uri;
+    try {
+      uri = new URI(r.url());
+    } catch (URISyntaxException e) {
+      return Future.succeededFuture(OutboundResult.failed("not a URL: " + e.getMessage()));
+    }
+    String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase();
+    if (!scheme.equals("http") && !scheme.equals("https") || uri.getHost() == null) {
+      return Future.succeededFuture(OutboundResult.failed("not an HTTP or HTTPS URL"));
+    }
+    boolean tls = scheme.equals("https");
+    int port = uri.getPort() > 0 ? uri.getPort() : tls ? 443 : 80;
+    String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
+    if (uri.getRawQuery() != null) {
+      path += "?" + uri.getRawQuery();
+    }
+    RequestOptions options = new RequestOptions().setMethod(HttpMethod.POST).setSsl(tls).setFollowRedirects(false)
+        .setHost(stripBrackets(uri.getHost())).setPort(port).setURI(path).setConnectTimeout(settings.connectTimeoutMillis());
+    r.headers().forEach(options::putHeader);
+    if (uri.getRawUserInfo() != null) {
+      // SNS sends the URL's user info as basic authentication (AWS: Fanout to HTTP/S endpoints).
+      options.putHeader("Authorization", "Basic " + Base64.getEncoder().encodeToString(
+          decode(uri.getRawUserInfo()).getBytes(StandardCharsets.UTF_8)));
+    }
+    if (settings.allowPrivateAddresses()) {
+      return send(options, r.body());
+    }
+    String host = uri.getHost();
+    return vertx.executeBlocking(() -> InetAddress.getAllByName(stripBrackets(host)), false).transform(resolved -> {
+      if (resolved.failed()) {
+        return Future.succeededFuture(OutboundResult.failed("the host " + host + " does not resolve"));
+      }
+      for (InetAddress a : resolved.result()) {
+        if (!isPublic(a)) {
+          return Future.succeededFuture(OutboundResult.failed("the host " + host + " resolves to a non-public address"
+              + " (outbound.allowPrivateAddresses is false)"));
+        }
+      }
+      options.setServer(SocketAddress.inetSocketAddress(port, resolved.result()[0].getHostAddress()));
+      return send(options, r.body());
+    });
+  }
+
+  private Future<OutboundResult> send(RequestOptions options, String body) {
+    Promise<OutboundResult> done = Promise.promise();
+    HttpClientRequest[] sent = new HttpClientRequest[1];
+    long timer = vertx.setTimer(settings.requestTimeoutMillis(), id -> {
+      if (done.tryComplete(OutboundResult.failed("no answer within " + settings.requestTimeoutMillis() + " ms"))
+          && sent[0] != null) {
+        sent[0].reset();
+      }
+    });
+    client.request(options).compose(req -> {
+      sent[0] = req;
+      return req.send(body);
+    }).onComplete(answered -> {
+      vertx.cancelTimer(timer);
+      if (answered.failed()) {
+        done.tryComplete(OutboundResult.failed(describe(answered.cause())));
+        return;
+      }
+      HttpClientResponse resp = answered.result();
+      done.tryComplete(new OutboundResult(resp.statusCode(), null));
+      drain(resp);
+    });
+    return done.future();
+  }
+
+  /** Reads a small answer to its end so that the connection is kept; resets one that is large or of unknown size. */
+  private static void drain(HttpClientResponse resp) {
+    String length = resp.getHeader("Content-Length");
+    long announced = -1;
+    try {
+      announced = length == null ? -1 : Long.parseLong(length.trim());
+    } catch (NumberFormatException e) {
+      // unknown size: reset below
+    }
+    if (announced >= 0 && announced <= MAX_ANSWER_BYTES) {
+      resp.body();
+    } else {
+      resp.request().reset();
+    }
+  }
+
+  private static String describe(Throwable failure) {
+    String message = failure.getMessage();
+    return failure.getClass().getSimpleName() + (message == null ? "" : ": " + message);
+  }
+
+  /** Whether {@code a} is an address of the public Internet. */
+  static boolean isPublic(InetAddress a) {
+    if (a.isLoopbackAddress() || a.isAnyLocalAddress() || a.isLinkLocalAddress() || a.isSiteLocalAddress()
+        || a.isMulticastAddress()) {
+      return false;
+    }
+    byte[] b = a.getAddress();
+    if (a instanceof Inet6Address) {
+      return (b[0] & 0xfe) != 0xfc; // fc00::/7, unique local addresses
+    }
+    int first = b[0] & 0xff;
+    int second = b[1] & 0xff;
+    // 0/8 "this network", 100.64/10 shared address space (carrier NAT), 198.18/15 benchmarking, 240/4 reserved
+    return first != 0 && !(first == 100 && second >= 64 && second < 128) && !(first == 198 && (second & 0xfe) == 18)
+        && first < 240;
+  }
+
+  private static String stripBrackets(String host) {
+    return host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
+  }
+
+  private static String decode(String rawUserInfo) {
+    return java.net.URLDecoder.decode(rawUserInfo.replace("+", "%2B"), StandardCharsets.UTF_8);
+  }
+
+  /** Closes the client's connections. */
+  public Future<Void> close() {
+    return client.close();
+  }
+}
