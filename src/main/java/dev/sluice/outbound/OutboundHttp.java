@@ -105,6 +105,8 @@ public final class OutboundHttp {
     });
     client.request(options).compose(req -> {
       sent[0] = req;
+      // A reset (the timeout's, or drain's) fails the request: its outcome is the result, not a log line.
+      req.exceptionHandler(ignored -> { });
       return req.send(body);
     }).onComplete(answered -> {
       vertx.cancelTimer(timer);
@@ -128,6 +130,7 @@ public final class OutboundHttp {
     } catch (NumberFormatException e) {
       // unknown size: reset below
     }
+    resp.exceptionHandler(ignored -> { });
     if (announced >= 0 && announced <= MAX_ANSWER_BYTES) {
       resp.body();
     } else {

@@ -289,16 +289,20 @@ final class ClusterProcesses implements AutoCloseable {
   }
 
   @Override
-  public void close() throws Exception {
+  public void close() throws java.util.concurrent.TimeoutException {
     for (Node n : nodes) {
       if (n != null) {
         n.process().destroyForcibly();
       }
     }
-    for (Node n : nodes) {
-      if (n != null) {
-        n.process().waitFor(10, TimeUnit.SECONDS);
+    try {
+      for (Node n : nodes) {
+        if (n != null) {
+          n.process().waitFor(10, TimeUnit.SECONDS);
+        }
       }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt(); // the nodes are killed already; the database is closed below
     }
     db.close().await(10, TimeUnit.SECONDS);
   }

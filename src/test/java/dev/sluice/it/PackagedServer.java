@@ -63,9 +63,14 @@ final class PackagedServer implements AutoCloseable {
   }
 
   @Override
-  public void close() throws Exception {
+  public void close() throws java.io.IOException {
     process.destroy();
-    if (!process.waitFor(15, TimeUnit.SECONDS)) {
+    try {
+      if (!process.waitFor(15, TimeUnit.SECONDS)) {
+        process.destroyForcibly();
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
       process.destroyForcibly();
     }
     assertEquals(List.of(), QuickstartIT.unexpectedLogLines(log));

@@ -120,6 +120,19 @@ class TopicDurableIT {
     String fifoTopic;
     String filtered;
     String certUrl;
+    String hook;
+    String hookToken;
+    String waiting;
+    // An HTTP endpoint that takes the confirmation it is sent, and one nobody listens on.
+    java.util.concurrent.BlockingQueue<String> confirmations = new java.util.concurrent.LinkedBlockingQueue<>();
+    com.sun.net.httpserver.HttpServer endpoint =
+        com.sun.net.httpserver.HttpServer.create(new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+    endpoint.createContext("/", exchange -> {
+      confirmations.add(new String(exchange.getRequestBody().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
+      exchange.sendResponseHeaders(200, -1);
+      exchange.close();
+    });
+    endpoint.start();
     try (SnsClient sns = sns(port); SqsClient sqs = sqs(port)) {
       topic = sns.createTopic(r -> r.name("kept").attributes(Map.of("DisplayName", "Kept"))
           .tags(Tag.builder().key("team").value("ops").build())).topicArn();
@@ -136,6 +149,16 @@ class TopicDurableIT {
       sns.publish(r -> r.topicArn(topic).message("before"));
       certUrl = (String) JsonText.parseObject(drain(sqs, sqs.getQueueUrl(r -> r.queueName("kept-all")).queueUrl())
           .get(0).body()).get("SigningCertURL");
+      sns.subscribe(r -> r.topicArn(topic).protocol("http")
+          .endpoint("http://127.0.0.1:" + endpoint.getAddress().getPort() + "/hook"));
+      hookToken = (String) JsonText.parseObject(confirmations.poll(10, java.util.concurrent.TimeUnit.SECONDS))
+          .get("Token");
+      hook = sns.confirmSubscription(r -> r.topicArn(topic).token(hookToken).authenticateOnUnsubscribe("true"))
+          .subscriptionArn();
+      waiting = sns.subscribe(r -> r.topicArn(topic).protocol("http").endpoint("http://127.0.0.1:9/nobody")
+          .returnSubscriptionArn(true)).subscriptionArn();
+    } finally {
+      endpoint.stop(0);
     }
     stopGracefully(first);
 
@@ -149,7 +172,15 @@ class TopicDurableIT {
       Map<String, String> attrs = sns.getTopicAttributes(r -> r.topicArn(topic)).attributes();
       assertEquals("Kept", attrs.get("DisplayName"));
       assertEquals("2", attrs.get("SignatureVersion"));
-      assertEquals("2", attrs.get("SubscriptionsConfirmed"));
+      assertEquals("3", attrs.get("SubscriptionsConfirmed"));
+      assertEquals("1", attrs.get("SubscriptionsPending"));
+      Map<String, String> confirmed = sns.getSubscriptionAttributes(r -> r.subscriptionArn(hook)).attributes();
+      assertEquals("false", confirmed.get("PendingConfirmation"));
+      assertEquals("true", confirmed.get("ConfirmationWasAuthenticated"));
+      assertEquals("true", sns.getSubscriptionAttributes(r -> r.subscriptionArn(waiting)).attributes()
+          .get("PendingConfirmation"));
+      assertEquals(hook, sns.confirmSubscription(r -> r.topicArn(topic).token(hookToken)).subscriptionArn(),
+          "the token is kept: confirming again answers the same subscription");
       assertEquals("true", sns.getTopicAttributes(r -> r.topicArn(fifoTopic)).attributes()
           .get("ContentBasedDeduplication"));
       assertEquals("ops", sns.listTagsForResource(r -> r.resourceArn(topic)).tags().get(0).value());
@@ -179,7 +210,7 @@ class TopicDurableIT {
     try (SnsClient sns = sns(port)) {
       assertEquals(List.of(topic), sns.listTopics().topics().stream().map(t -> t.topicArn())
           .filter(a -> a.contains(":kept")).toList());
-      assertEquals("1", sns.getTopicAttributes(r -> r.topicArn(topic)).attributes().get("SubscriptionsConfirmed"));
+      assertEquals("2", sns.getTopicAttributes(r -> r.topicArn(topic)).attributes().get("SubscriptionsConfirmed"));
     } finally {
       stopGracefully(third);
     }
