@@ -144,6 +144,7 @@ public final class PublishActions {
     List<FanOut.Target> targets = FanOut.targets(t, p);
     t.counted(targets.size());
     if (targets.isEmpty()) {
+      FanOut.push(t, p);
       return Future.succeededFuture();
     }
     Map<String, String> texts = FanOut.textsToSign(t, p, targets);
@@ -160,6 +161,7 @@ public final class PublishActions {
       for (FanOut.Notification n : FanOut.notifications(t, p, targets, signatures, certificateUrl)) {
         http.notify(t, n);
       }
+      FanOut.push(t, p);
     });
   }
 

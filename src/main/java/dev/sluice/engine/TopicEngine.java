@@ -17,6 +17,7 @@ public final class TopicEngine {
   private final TopicActions startupTopics;
   private final SubscriptionActions startupSubscriptions;
   private final TopicSigner signer;
+  private final TopicPushes pushes;
 
   /**
    * {@code clients}: the gated dispatch of client calls; {@code startup}: the server's own, ungated
@@ -35,6 +36,12 @@ public final class TopicEngine {
     this.startupTopics = new TopicActions(startupShards);
     this.startupSubscriptions = new SubscriptionActions(startupShards, signer, http);
     this.signer = signer;
+    this.pushes = new TopicPushes(shards);
+  }
+
+  /** Push subscribers of topics, for the event-bus bridge. */
+  public TopicPushes pushes() {
+    return pushes;
   }
 
   public TopicActions topics() {

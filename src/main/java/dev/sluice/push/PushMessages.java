@@ -4,13 +4,22 @@ import dev.sluice.api.ErrorCode;
 import dev.sluice.api.MessageAttributeValue;
 import dev.sluice.api.ReceiveMessage;
 import dev.sluice.api.SqsException;
+import dev.sluice.api.topics.SnsException;
+import dev.sluice.api.topics.TopicNotification;
 import io.vertx.core.eventbus.Message;
 import io.vertx.core.json.JsonObject;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.Base64;
 import java.util.Map;
 
 /** The JSON shapes the push protocol sends: pushed messages and errors (src/site/markdown/push.md). */
 final class PushMessages {
+  /** As SNS writes a Timestamp: ISO-8601 in UTC with milliseconds. */
+  private static final DateTimeFormatter TIMESTAMP =
+      DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
+
   private PushMessages() {}
 
   /** One pushed message, with what a ReceiveMessage answer would carry. */
@@ -33,6 +42,32 @@ final class PushMessages {
     return out;
   }
 
+  /**
+   * One publish pushed to a subscriber of its topic; {@code dropped}: how many this subscription
+   * could not be given so far (none free), shown when there were any.
+   */
+  static JsonObject notification(String subscriptionId, TopicNotification n, long dropped) {
+    JsonObject out = new JsonObject()
+        .put("type", "notification")
+        .put("subscription", subscriptionId)
+        .put("messageId", n.messageId())
+        .put("topicArn", n.topicArn());
+    if (n.sequenceNumber() != null) {
+      out.put("sequenceNumber", n.sequenceNumber());
+    }
+    if (n.subject() != null) {
+      out.put("subject", n.subject());
+    }
+    out.put("message", n.message()).put("timestamp", TIMESTAMP.format(Instant.ofEpochMilli(n.timestampMillis())));
+    if (!n.attributes().isEmpty()) {
+      out.put("messageAttributes", messageAttributes(n.attributes()));
+    }
+    if (dropped > 0) {
+      out.put("dropped", dropped);
+    }
+    return out;
+  }
+
   private static JsonObject messageAttributes(Map<String, MessageAttributeValue> values) {
     JsonObject out = new JsonObject();
     values.forEach((name, v) -> {
@@ -47,24 +82,30 @@ final class PushMessages {
     return out;
   }
 
-  /** Pushed when a subscription ends on the server's side (its queue was deleted). */
+  /** Pushed when a subscription ends on the server's side (its queue or topic was deleted). */
   static JsonObject ended(String subscriptionId, Throwable cause) {
-    SqsException e = asSqs(cause);
+    Refusal r = refusal(cause);
     return new JsonObject().put("type", "error").put("subscription", subscriptionId)
-        .put("code", e.code().shapeName()).put("message", e.getMessage());
+        .put("code", r.code()).put("message", r.message());
   }
 
   /**
-   * Answers a request with an error: the failure code is the HTTP status SQS would use, the
-   * message {@code "<SQS error code>: <text>"}.
+   * Answers a request with an error: the failure code is the HTTP status the API would use, the
+   * message {@code "<error code>: <text>"} (an SQS code, or an SNS code for a topic's refusal).
    */
   static void fail(Message<?> request, Throwable cause) {
-    SqsException e = asSqs(cause);
-    request.fail(e.code().httpStatus(), e.code().shapeName() + ": " + e.getMessage());
+    Refusal r = refusal(cause);
+    request.fail(r.status(), r.code() + ": " + r.message());
   }
 
-  static SqsException asSqs(Throwable cause) {
-    return cause instanceof SqsException e ? e
+  private record Refusal(int status, String code, String message) {}
+
+  private static Refusal refusal(Throwable cause) {
+    if (cause instanceof SnsException e) {
+      return new Refusal(e.code().httpStatus(), e.code().code(), e.getMessage());
+    }
+    SqsException e = cause instanceof SqsException s ? s
         : new SqsException(ErrorCode.INTERNAL_FAILURE, "The request failed: " + cause.getMessage());
+    return new Refusal(e.code().httpStatus(), e.code().shapeName(), e.getMessage());
   }
 }

@@ -4,6 +4,8 @@ import dev.sluice.api.ErrorCode;
 import dev.sluice.api.Limits;
 import dev.sluice.config.SqsConfig;
 import dev.sluice.api.SqsException;
+import dev.sluice.api.topics.SnsErrorCode;
+import dev.sluice.api.topics.SnsException;
 import dev.sluice.engine.CallerGone;
 import dev.sluice.engine.EngineActions;
 import dev.sluice.engine.PushRequests;
@@ -24,8 +26,8 @@ import java.util.function.BiFunction;
 
 /**
  * The server side of the push protocol: answers the requests the bridges let through (subscribe,
- * ack, nack, extend, unsubscribe), keeps every subscription, and ends a connection's subscriptions
- * when it closes. All of it on this verticle's event loop; the bridges only pass frames and tell
+ * ack, nack, extend, unsubscribe), keeps every subscription (of a queue or of a topic), and ends a
+ * connection's subscriptions when it closes. All of it on this verticle's event loop; the bridges only pass frames and tell
  * it which connection a request came from.
  */
 public final class PushService extends VerticleBase {
@@ -40,8 +42,8 @@ public final class PushService extends VerticleBase {
   private final SqsConfig sqs;
   private final int maxPrefetch;
   private final SecureRandom random = new SecureRandom();
-  private final Map<String, Subscription> byId = new HashMap<>();
-  private final Map<String, Set<Subscription>> byConnection = new HashMap<>();
+  private final Map<String, PushSubscription> byId = new HashMap<>();
+  private final Map<String, Set<PushSubscription>> byConnection = new HashMap<>();
   private final Set<String> closedConnections = new HashSet<>();
   /** Open subscriptions, read by the metrics from another thread. */
   private final AtomicInteger open;
@@ -61,11 +63,9 @@ public final class PushService extends VerticleBase {
   public Future<?> start() {
     var bus = vertx.eventBus();
     bus.<Object>localConsumer(PushAddresses.SUBSCRIBE, this::subscribe);
-    bus.<Object>localConsumer(PushAddresses.ACK, m -> onSubscription(m, (s, b) -> s.ack(handle(b))));
-    bus.<Object>localConsumer(PushAddresses.NACK, m -> onSubscription(m, (s, b) ->
-        s.nack(handle(b), integer(b, "delaySeconds", 0, Limits.VISIBILITY_SECONDS_MAX, 0))));
-    bus.<Object>localConsumer(PushAddresses.EXTEND, m -> onSubscription(m, (s, b) ->
-        s.extend(handle(b), integer(b, "visibilityTimeout", 0, Limits.VISIBILITY_SECONDS_MAX, null))));
+    bus.<Object>localConsumer(PushAddresses.ACK, m -> onSubscription(m, PushSubscription::ack));
+    bus.<Object>localConsumer(PushAddresses.NACK, m -> onSubscription(m, PushSubscription::nack));
+    bus.<Object>localConsumer(PushAddresses.EXTEND, m -> onSubscription(m, PushSubscription::extend));
     bus.<Object>localConsumer(PushAddresses.UNSUBSCRIBE, m -> onSubscription(m, (s, b) -> {
       end(s);
       return Future.succeededFuture();
@@ -83,7 +83,7 @@ public final class PushService extends VerticleBase {
         // Its in-flight messages become visible again at once; the client hears why, and may
         // subscribe again once this server serves again (or where the database is served now).
         SqsException why = notServing();
-        for (Subscription s : List.copyOf(byId.values())) {
+        for (PushSubscription s : List.copyOf(byId.values())) {
           vertx.eventBus().send(s.address, PushMessages.ended(s.id, why));
           end(s);
         }
@@ -92,13 +92,13 @@ public final class PushService extends VerticleBase {
     });
     // A client that stops listening without unsubscribing would have messages pushed to nobody.
     bus.<String>localConsumer(PushAddresses.DELIVERY_UNREGISTERED, m -> {
-      Subscription s = byId.get(m.body().substring(PushAddresses.DELIVERY_PREFIX.length()));
+      PushSubscription s = byId.get(m.body().substring(PushAddresses.DELIVERY_PREFIX.length()));
       if (s != null) {
         end(s);
       }
     });
     bus.<String>localConsumer(PushAddresses.DELIVERY_REGISTERED, m -> {
-      Subscription s = byId.get(m.body().substring(PushAddresses.DELIVERY_PREFIX.length()));
+      PushSubscription s = byId.get(m.body().substring(PushAddresses.DELIVERY_PREFIX.length()));
       if (s != null) {
         s.start();
       }
@@ -114,26 +114,22 @@ public final class PushService extends VerticleBase {
     try {
       JsonObject body = body(m);
       String connection = connectionOf(m);
+      BridgeCaller caller = callerOf(m, body);
+      int prefetch = integer(body, "prefetch", 1, maxPrefetch, Math.min(10, maxPrefetch));
+      if (body.getValue("topicArn") != null || body.getValue("topicName") != null) {
+        checkMayAdd(connection);
+        subscribeTopic(m, body, connection, caller, prefetch);
+        return;
+      }
       String queue = body.getValue("queueUrl") != null ? string(body, "queueUrl") : string(body, "queueName");
       if (queue == null) {
         throw SqsException.missingParameter("queueUrl");
       }
-      BridgeCaller caller = callerOf(m, body);
-      int prefetch = integer(body, "prefetch", 1, maxPrefetch, Math.min(10, maxPrefetch));
       // At least a second: with 0 every pushed message would be visible again at once and come
       // round to the same subscriber until its credits ran out.
       Integer visibility = body.getValue("visibilityTimeout") == null ? null
           : integer(body, "visibilityTimeout", 1, Limits.VISIBILITY_SECONDS_MAX, null);
-      if (stopping) {
-        throw new SqsException(ErrorCode.SERVICE_UNAVAILABLE, "The server is stopping.");
-      }
-      if (paused) {
-        throw notServing();
-      }
-      if (byConnection.getOrDefault(connection, Set.of()).size() >= MAX_SUBSCRIPTIONS_PER_CONNECTION) {
-        throw new SqsException(ErrorCode.OVER_LIMIT,
-            "A connection may hold at most " + MAX_SUBSCRIPTIONS_PER_CONNECTION + " subscriptions.");
-      }
+      checkMayAdd(connection);
       // Also tells a missing queue apart before anything is set up.
       // Asked as ReceiveMessage: a subscriber needs no more than receiving to consume a queue.
       engine.run(EngineActions.PUSH_VISIBILITY_TIMEOUT, caller, new PushRequests.VisibilityTimeout(queue),
@@ -141,20 +137,13 @@ public final class PushService extends VerticleBase {
           .map(PushRequests.Seconds::seconds)
           .onFailure(e -> PushMessages.fail(m, e))
           .onSuccess(queueVisibility -> {
-            if (closedConnections.contains(connection)) {
-              return; // the connection closed while the queue was looked up: nobody to push to
-            }
-            if (stopping || paused) {
-              PushMessages.fail(m, stopping
-                  ? new SqsException(ErrorCode.SERVICE_UNAVAILABLE, "The server is stopping.") : notServing());
+            if (!stillWanted(m, connection)) {
               return;
             }
             int seconds = visibility != null ? visibility : Math.max(1, queueVisibility);
-            Subscription s = new Subscription(newId(), connection, caller, queue, prefetch, seconds, engine, vertx);
-            byId.put(s.id, s);
-            open.incrementAndGet();
-            byConnection.computeIfAbsent(connection, c -> new HashSet<>()).add(s);
-            directory.add(s.address, connection);
+            QueueSubscription s =
+                new QueueSubscription(newId(), connection, caller, queue, prefetch, seconds, engine, vertx);
+            add(s);
             m.reply(new JsonObject().put("subscription", s.id).put("address", s.address).put("prefetch", prefetch)
                 .put("visibilityTimeout", seconds));
           });
@@ -163,15 +152,84 @@ public final class PushService extends VerticleBase {
     }
   }
 
+  /**
+   * A topic's subscription: a listener on the topic's shard (checked there as Subscribe is), whose
+   * notifications come back to this loop.
+   */
+  private void subscribeTopic(Message<Object> m, JsonObject body, String connection, BridgeCaller caller,
+      int prefetch) {
+    String topicArn = string(body, "topicArn");
+    String topicName = topicArn == null ? string(body, "topicName") : null;
+    Object filter = body.getValue("filterPolicy");
+    String filterPolicy = filter instanceof JsonObject o ? o.encode() : string(body, "filterPolicy");
+    String scope = string(body, "filterPolicyScope");
+    TopicSubscription s = new TopicSubscription(newId(), connection, caller, prefetch, engine, vertx);
+    var here = vertx.getOrCreateContext();
+    engine.sns().pushes().add(caller, topicArn, topicName, filterPolicy, scope, s.id,
+            n -> here.runOnContext(v -> s.offer(n)),
+            () -> here.runOnContext(v -> {
+              if (byId.get(s.id) == s) {
+                vertx.eventBus().send(s.address, PushMessages.ended(s.id, new SnsException(SnsErrorCode.NOT_FOUND,
+                    "Topic does not exist")));
+                end(s);
+              }
+            }))
+        .onFailure(e -> PushMessages.fail(m, e))
+        .onSuccess(arn -> {
+          s.listening(arn);
+          if (!stillWanted(m, connection)) {
+            s.close();
+            return;
+          }
+          add(s);
+          m.reply(new JsonObject().put("subscription", s.id).put("address", s.address).put("prefetch", prefetch)
+              .put("topicArn", arn));
+        });
+  }
+
+  /** Refuses a subscription the server or the connection cannot take now. */
+  private void checkMayAdd(String connection) {
+    if (stopping) {
+      throw new SqsException(ErrorCode.SERVICE_UNAVAILABLE, "The server is stopping.");
+    }
+    if (paused) {
+      throw notServing();
+    }
+    if (byConnection.getOrDefault(connection, Set.of()).size() >= MAX_SUBSCRIPTIONS_PER_CONNECTION) {
+      throw new SqsException(ErrorCode.OVER_LIMIT,
+          "A connection may hold at most " + MAX_SUBSCRIPTIONS_PER_CONNECTION + " subscriptions.");
+    }
+  }
+
+  /** Whether a subscription answered now still has someone to push to; answers the refusal when not. */
+  private boolean stillWanted(Message<Object> m, String connection) {
+    if (closedConnections.contains(connection)) {
+      return false; // the connection closed while the subscription was set up: nobody to push to
+    }
+    if (stopping || paused) {
+      PushMessages.fail(m, stopping
+          ? new SqsException(ErrorCode.SERVICE_UNAVAILABLE, "The server is stopping.") : notServing());
+      return false;
+    }
+    return true;
+  }
+
+  private void add(PushSubscription s) {
+    byId.put(s.id, s);
+    open.incrementAndGet();
+    byConnection.computeIfAbsent(s.connectionId, c -> new HashSet<>()).add(s);
+    directory.add(s.address, s.connectionId);
+  }
+
   /** Runs {@code action} on the request's subscription, if it is this connection's. */
-  private void onSubscription(Message<Object> m, BiFunction<Subscription, JsonObject, Future<Void>> action) {
+  private void onSubscription(Message<Object> m, BiFunction<PushSubscription, JsonObject, Future<Void>> action) {
     try {
       JsonObject body = body(m);
       String id = string(body, "subscription");
       if (id == null) {
         throw SqsException.missingParameter("subscription");
       }
-      Subscription s = byId.get(id);
+      PushSubscription s = byId.get(id);
       if (s == null || !s.connectionId.equals(connectionOf(m))) {
         throw new SqsException(ErrorCode.RESOURCE_NOT_FOUND, "The subscription does not exist.");
       }
@@ -184,19 +242,19 @@ public final class PushService extends VerticleBase {
   private void closeConnection(String connectionId) {
     closedConnections.add(connectionId);
     vertx.setTimer(CLOSED_REMEMBERED_MILLIS, t -> closedConnections.remove(connectionId));
-    Set<Subscription> subs = byConnection.remove(connectionId);
+    Set<PushSubscription> subs = byConnection.remove(connectionId);
     if (subs != null) {
       List.copyOf(subs).forEach(this::end);
     }
   }
 
-  private void end(Subscription s) {
+  private void end(PushSubscription s) {
     s.close();
     if (byId.remove(s.id) != null) {
       open.decrementAndGet();
     }
     directory.remove(s.address);
-    Set<Subscription> subs = byConnection.get(s.connectionId);
+    Set<PushSubscription> subs = byConnection.get(s.connectionId);
     if (subs != null) {
       subs.remove(s);
       if (subs.isEmpty()) {
@@ -231,7 +289,7 @@ public final class PushService extends VerticleBase {
     throw SqsException.invalidParameter("The request body must be a JSON object.");
   }
 
-  private static String string(JsonObject body, String name) {
+  static String string(JsonObject body, String name) {
     Object v = body.getValue(name);
     if (v != null && !(v instanceof String)) {
       throw SqsException.invalidValue(v, name, "Must be a string.");
@@ -263,7 +321,7 @@ public final class PushService extends VerticleBase {
     return region;
   }
 
-  private static String handle(JsonObject body) {
+  static String handle(JsonObject body) {
     String h = string(body, "receiptHandle");
     if (h == null) {
       throw SqsException.missingParameter("receiptHandle");
@@ -272,7 +330,7 @@ public final class PushService extends VerticleBase {
   }
 
   /** An integer member within [min, max], or {@code absent} when missing (MissingParameter if null). */
-  private static int integer(JsonObject body, String name, int min, int max, Integer absent) {
+  static int integer(JsonObject body, String name, int min, int max, Integer absent) {
     Object v = body.getValue(name);
     if (v == null) {
       if (absent == null) {

@@ -2,6 +2,7 @@ package dev.sluice.topics;
 
 import dev.sluice.api.MessageAttributeValue;
 import dev.sluice.api.QueueKey;
+import dev.sluice.api.topics.TopicNotification;
 import dev.sluice.model.Digests;
 import dev.sluice.model.NewMessage;
 import dev.sluice.topics.filter.FilterAttribute;
@@ -126,6 +127,25 @@ public final class FanOut {
         p.timestampMillis(), signature == null ? null
             : new Envelope.Signed(topic.attributes().signatureVersion(), signature, certificateUrl),
         p.baseUrl(), t.subscriptionArn(), c.attributes());
+  }
+
+  /**
+   * Gives {@code p} to each push subscriber of {@code topic} whose filter policy accepts it (the
+   * message of the {@code default} key, as any protocol without a key of its own receives).
+   */
+  public static void push(TopicState topic, Published p) {
+    if (topic.listeners().isEmpty()) {
+      return;
+    }
+    PublishContent c = p.content();
+    Map<String, FilterAttribute> filterView = filterView(c.attributes());
+    TopicNotification n = new TopicNotification(p.messageId(), p.sequenceNumber(), topic.arn(), c.subject(),
+        c.message(), p.timestampMillis(), c.attributes());
+    for (TopicListener l : List.copyOf(topic.listeners())) {
+      if (l.filter() == null || l.filter().accepts(filterView, c.message())) {
+        l.sink().accept(n);
+      }
+    }
   }
 
   /** A FIFO topic's deduplication id of a publish: the one given, else the SHA-256 of its message. */

@@ -39,6 +39,8 @@ public final class TopicState {
   private TopicAttributes attributes;
   private final TopicTags tags = new TopicTags();
   private final Map<String, SubscriptionState> subscriptions = new LinkedHashMap<>();
+  /** Push subscribers over the event-bus bridge, by id: in memory only. */
+  private final Map<String, TopicListener> listeners = new LinkedHashMap<>();
   /** FIFO topics: the publishes of the last five minutes, by deduplication key. */
   private final TopicDeduplication deduplication = new TopicDeduplication();
   /** FIFO topics: the last sequence number given. */
@@ -148,6 +150,8 @@ public final class TopicState {
   /** The topic is deleted: everything it held goes back to the budget. */
   void releaseAll() {
     subscriptions.values().forEach(SubscriptionState::end);
+    listeners.values().forEach(l -> l.ended().run());
+    listeners.clear();
     budget.release(chargedBytes);
     chargedBytes = 0;
   }
@@ -263,6 +267,23 @@ public final class TopicState {
     SubscriptionAttributes next = s.attributes().with(name, value, fifo(), s.protocol());
     charge(bytesOf(s.endpoint(), next) - bytesOf(s.endpoint(), s.attributes()));
     s.attributes(next);
+  }
+
+  /** A push subscriber joins (FIFO topics deliver to SQS queues only, as AWS's do). */
+  public void listen(TopicListener l) {
+    if (fifo()) {
+      throw SnsException.invalidParameter("Protocol", "FIFO topics deliver to SQS queues only");
+    }
+    listeners.put(l.id(), l);
+  }
+
+  /** A push subscriber leaves; nothing when it is gone already. */
+  public void unlisten(String id) {
+    listeners.remove(id);
+  }
+
+  public Collection<TopicListener> listeners() {
+    return listeners.values();
   }
 
   public Collection<SubscriptionState> subscriptions() {

@@ -16,52 +16,77 @@ import java.nio.file.StandardCopyOption;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.sns.SnsClient;
 
 /**
  * The example page, {@code /examples/subscribe.html}, in headless Chromium or Chrome (the one
  * {@link Tools#chromium} finds, driven by Playwright's {@code playwright-core} from npm): it
  * subscribes through the SockJS bridge and shows a message the AWS SDK sends, which it then
- * acknowledges.
+ * acknowledges, and shows a topic live: a message the SDK's {@code SnsClient} publishes.
  */
 @NeedsTools({Tool.CHROMIUM, Tool.NODE, Tool.NPM})
 class ExamplePageIT extends SharedServerIT {
   static final Path SOURCE = Path.of("src/test/node/example-page");
 
-  @Test
-  void theExamplePageShowsAMessageSentByTheAwsSdk() throws Exception {
+  /** Opens {@code page} in the browser; once it has subscribed, {@code send} sends; answers the first row shown. */
+  static JsonObject shownInBrowser(String page, java.util.function.Supplier<String> send) throws Exception {
     String chromium = Tools.chromium();
     Path dir = Path.of("target/node-example-page");
-    Files.createDirectories(dir);
-    for (String f : new String[] {"package.json", "package-lock.json", "show-message.js"}) {
-      Files.copy(SOURCE.resolve(f), dir.resolve(f), StandardCopyOption.REPLACE_EXISTING);
+    if (!Files.isDirectory(dir.resolve("node_modules"))) {
+      Files.createDirectories(dir);
+      for (String f : new String[] {"package.json", "package-lock.json", "show-message.js"}) {
+        Files.copy(SOURCE.resolve(f), dir.resolve(f), StandardCopyOption.REPLACE_EXISTING);
+      }
+      Process install = new ProcessBuilder(Tools.npm(), "ci", "--no-audit", "--no-fund").directory(dir.toFile())
+          .redirectErrorStream(true).redirectOutput(dir.resolve("npm.log").toFile()).start();
+      assertTrue(install.waitFor(180, TimeUnit.SECONDS) && install.exitValue() == 0,
+          "npm ci failed: " + Files.readString(dir.resolve("npm.log")));
     }
-    Process install = new ProcessBuilder(Tools.npm(), "ci", "--no-audit", "--no-fund").directory(dir.toFile())
-        .redirectErrorStream(true).redirectOutput(dir.resolve("npm.log").toFile()).start();
-    assertTrue(install.waitFor(180, TimeUnit.SECONDS) && install.exitValue() == 0,
-        "npm ci failed: " + Files.readString(dir.resolve("npm.log")));
-
-    String url = queue("push-page", Map.of());
-    Process node = new ProcessBuilder(Tools.node(), "show-message.js", chromium,
-        server.endpoint + "/examples/subscribe.html?queue=push-page").directory(dir.toFile())
-        .redirectErrorStream(true).start();
+    Files.copy(SOURCE.resolve("show-message.js"), dir.resolve("show-message.js"), StandardCopyOption.REPLACE_EXISTING);
+    Process node = new ProcessBuilder(Tools.node(), "show-message.js", chromium, server.endpoint + page)
+        .directory(dir.toFile()).redirectErrorStream(true).start();
     try (BufferedReader out = new BufferedReader(new InputStreamReader(node.getInputStream(), StandardCharsets.UTF_8))) {
-      String first = out.readLine();
-      assertEquals("subscribed", first);
-      String id = sqs.sendMessage(b -> b.queueUrl(url).messageBody("shown in the browser")).messageId();
-      String line = out.readLine();
-      JsonObject shown = new JsonObject(line);
+      assertEquals("subscribed", out.readLine());
+      String id = send.get();
+      JsonObject shown = new JsonObject(out.readLine());
       assertEquals(id, shown.getJsonArray("row").getString(0));
-      assertEquals("shown in the browser", shown.getJsonArray("row").getString(1));
       assertTrue(node.waitFor(30, TimeUnit.SECONDS));
       assertEquals(0, node.exitValue());
+      return shown;
     } finally {
       node.destroyForcibly();
     }
+  }
+
+  @Test
+  void theExamplePageShowsAMessageSentByTheAwsSdk() throws Exception {
+    String url = queue("push-page", Map.of());
+    JsonObject shown = shownInBrowser("/examples/subscribe.html?queue=push-page",
+        () -> sqs.sendMessage(b -> b.queueUrl(url).messageBody("shown in the browser")).messageId());
+    assertEquals("shown in the browser", shown.getJsonArray("row").getString(1));
     long end = System.currentTimeMillis() + 5000;
     while (!"0".equals(sqs.getQueueAttributes(b -> b.queueUrl(url).attributeNamesWithStrings(
         "ApproximateNumberOfMessagesNotVisible")).attributesAsStrings().get("ApproximateNumberOfMessagesNotVisible"))) {
       assertTrue(System.currentTimeMillis() < end, "the page acknowledged the message");
       Thread.sleep(50);
+    }
+  }
+
+  @Test
+  void theExamplePageShowsATopicLive() throws Exception {
+    try (SnsClient sns = SnsClient.builder().endpointOverride(server.endpoint).region(Region.US_EAST_1)
+        .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("AKIDTEST", "secret")))
+        .httpClient(UrlConnectionHttpClient.builder().build()).build()) {
+      String topic = sns.createTopic(r -> r.name("push-page-topic")).topicArn();
+      JsonObject shown = shownInBrowser("/examples/subscribe.html?topic=push-page-topic",
+          () -> sns.publish(r -> r.topicArn(topic).subject("Live").message("published to the browser")).messageId());
+      assertEquals("published to the browser", shown.getJsonArray("row").getString(1));
+      assertEquals("Live", shown.getJsonArray("row").getString(2));
+      assertTrue(shown.getString("status").contains("topic push-page-topic"), shown.encode());
     }
   }
 }

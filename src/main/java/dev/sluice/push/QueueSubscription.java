@@ -3,6 +3,7 @@ package dev.sluice.push;
 import dev.sluice.api.ChangeMessageVisibility;
 import dev.sluice.api.DeleteMessage;
 import dev.sluice.api.ErrorCode;
+import dev.sluice.api.Limits;
 import dev.sluice.api.ReceiveMessage;
 import dev.sluice.api.SqsException;
 import dev.sluice.engine.CallerGone;
@@ -11,6 +12,7 @@ import dev.sluice.engine.PushRequests;
 import dev.sluice.engine.QueueEngine;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -25,16 +27,13 @@ import java.util.Map;
  * unacknowledged messages: each ack, nack or visibility expiry frees a credit. Owned by the push
  * service's event loop.
  */
-final class Subscription {
+final class QueueSubscription extends PushSubscription {
   /** Wait of each receive; a new one follows at once, so this only bounds how long one stays parked. */
   static final int WAIT_SECONDS = 20;
   static final long RETRY_MILLIS = 1000;
   /** How much earlier than the engine a subscription considers a message's visibility over. */
   static final long HANDLE_MARGIN_MILLIS = 500;
 
-  final String id;
-  final String address;
-  final String connectionId;
   /** Who the subscription consumes as: the account and region its queue URL is read in. */
   private final BridgeCaller caller;
   final String queue;
@@ -49,11 +48,9 @@ final class Subscription {
   private boolean closed;
   private final CallerGone gone = new CallerGone();
 
-  Subscription(String id, String connectionId, BridgeCaller caller, String queue, int prefetch,
+  QueueSubscription(String id, String connectionId, BridgeCaller caller, String queue, int prefetch,
       int visibilitySeconds, QueueEngine engine, Vertx vertx) {
-    this.id = id;
-    this.address = PushAddresses.DELIVERY_PREFIX + id;
-    this.connectionId = connectionId;
+    super(id, connectionId);
     this.caller = caller;
     this.queue = queue;
     this.prefetch = prefetch;
@@ -62,7 +59,7 @@ final class Subscription {
     this.vertx = vertx;
   }
 
-  /** The subscriber has registered on its delivery address: messages may flow. */
+  @Override
   void start() {
     if (!started) {
       started = true;
@@ -121,7 +118,24 @@ final class Subscription {
     vertx.setTimer(RETRY_MILLIS, t -> pump());
   }
 
-  Future<Void> ack(String receiptHandle) {
+  @Override
+  Future<Void> ack(JsonObject request) {
+    return ack(PushService.handle(request));
+  }
+
+  @Override
+  Future<Void> nack(JsonObject request) {
+    return nack(PushService.handle(request),
+        PushService.integer(request, "delaySeconds", 0, Limits.VISIBILITY_SECONDS_MAX, 0));
+  }
+
+  @Override
+  Future<Void> extend(JsonObject request) {
+    return extend(PushService.handle(request),
+        PushService.integer(request, "visibilityTimeout", 0, Limits.VISIBILITY_SECONDS_MAX, null));
+  }
+
+  private Future<Void> ack(String receiptHandle) {
     checkHeld(receiptHandle);
     release(receiptHandle); // at once: a close meanwhile must not touch it again
     return engine.run(EngineActions.DELETE_MESSAGE, caller, new DeleteMessage.Request(queue, receiptHandle),
@@ -129,7 +143,7 @@ final class Subscription {
   }
 
   /** Makes the message visible again after {@code delaySeconds} (0: at once) and frees its credit. */
-  Future<Void> nack(String receiptHandle, int delaySeconds) {
+  private Future<Void> nack(String receiptHandle, int delaySeconds) {
     checkHeld(receiptHandle);
     release(receiptHandle); // at once: a close meanwhile must not make it visible a second time
     return engine.run(EngineActions.CHANGE_MESSAGE_VISIBILITY, caller,
@@ -137,7 +151,7 @@ final class Subscription {
   }
 
   /** Keeps the message for {@code seconds} more from now; it stays unacknowledged. */
-  Future<Void> extend(String receiptHandle, int seconds) {
+  private Future<Void> extend(String receiptHandle, int seconds) {
     checkHeld(receiptHandle);
     return engine.run(EngineActions.CHANGE_MESSAGE_VISIBILITY, caller,
             new ChangeMessageVisibility.Request(queue, receiptHandle, seconds), CallerGone.NOT_WATCHED)
@@ -149,6 +163,7 @@ final class Subscription {
   }
 
   /** Frees the credits of messages whose visibility ran out: the queue has them back. */
+  @Override
   void expireOverdue(long nowMillis) {
     boolean freed = false;
     for (Iterator<Long> it = inFlight.values().iterator(); it.hasNext(); ) {
@@ -163,6 +178,7 @@ final class Subscription {
   }
 
   /** Ends the subscription: a parked receive is dropped, unacknowledged messages are visible at once. */
+  @Override
   void close() {
     if (closed) {
       return;
