@@ -2,7 +2,9 @@ package dev.sluice.engine;
 
 import dev.sluice.persistence.DurableStore;
 import dev.sluice.topics.SigningCertificate;
+import dev.sluice.runtime.EventLoops;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -64,9 +66,15 @@ public final class TopicSigner {
     return certificate;
   }
 
-  /** Each of {@code texts} (by key) signed for SignatureVersion {@code version}, by the same keys. */
+  /**
+   * Each of {@code texts} (by key) signed for SignatureVersion {@code version}, by the same keys;
+   * answered on the caller's context. (The certificate's future belongs to the context that first
+   * asked for it, and would run what follows there: on another shard's loop, touching this shard's
+   * topics.)
+   */
   Future<Signed> sign(Map<String, String> texts, String version) {
-    return certificate().compose(cert -> {
+    Promise<Signed> answer = EventLoops.promiseOnCaller();
+    certificate().compose(cert -> {
       List<String> keys = new ArrayList<>(texts.keySet());
       List<Future<String>> signed = new ArrayList<>(keys.size());
       for (String k : keys) {
@@ -80,6 +88,7 @@ public final class TopicSigner {
         }
         return new Signed(out, PATH + cert.fileName());
       });
-    });
+    }).onComplete(answer);
+    return answer.future();
   }
 }
