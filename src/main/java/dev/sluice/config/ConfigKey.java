@@ -114,8 +114,8 @@ public enum ConfigKey {
       "Deliveries waiting for a connection to one endpoint; past it an attempt fails at once and is retried later."),
   OUTBOUND_ALLOW_PRIVATE_ADDRESSES(
       "outbound.allowPrivateAddresses",
-      "Whether HTTP/HTTPS subscribers may be on loopback, private or link-local addresses; false on a server whose"
-          + " users must not reach its own network through it."),
+      "Whether HTTP/HTTPS subscribers may be on loopback, private or link-local addresses: true, false, or auto"
+          + " (false when credentials are configured, true otherwise)."),
   METRICS_ENABLED("metrics.enabled", "Prometheus metrics at GET /metrics on the HTTP port."),
   SHUTDOWN_GRACE_MILLIS(
       "shutdown.graceMillis",

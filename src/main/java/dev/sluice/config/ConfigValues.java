@@ -65,14 +65,16 @@ final class ConfigValues {
     if (cluster.enabled() && !ops.topics().isEmpty()) {
       throw requiredByCluster(ConfigKey.TOPICS, "[]", "SNS topics are not served in cluster mode yet");
     }
+    SecurityConfig security = v.security(http.host(), account);
+    // auto: a server with credentials serves several parties, none of whom may reach its network through it.
+    String privateAddresses = v.oneOf(ConfigKey.OUTBOUND_ALLOW_PRIVATE_ADDRESSES, "auto", "true", "false");
     OutboundConfig outbound = new OutboundConfig(
         (int) v.number(ConfigKey.OUTBOUND_CONNECT_TIMEOUT_MILLIS, 100, 600_000),
         (int) v.number(ConfigKey.OUTBOUND_REQUEST_TIMEOUT_MILLIS, 100, 600_000),
         (int) v.number(ConfigKey.OUTBOUND_MAX_CONNECTIONS_PER_ENDPOINT, 1, 10_000),
         (int) v.number(ConfigKey.OUTBOUND_MAX_QUEUED_PER_ENDPOINT, 0, 1_000_000),
-        v.oneOf(ConfigKey.OUTBOUND_ALLOW_PRIVATE_ADDRESSES, "true", "false").equals("true"));
-    return new SluiceConfig(http, sqs, engine, storage, v.push(), outbound, ops, v.security(http.host(), account),
-        cluster);
+        privateAddresses.equals("auto") ? security.accessKeys().isEmpty() : privateAddresses.equals("true"));
+    return new SluiceConfig(http, sqs, engine, storage, v.push(), outbound, ops, security, cluster);
   }
 
   /** The default region must be one the server serves, or unsigned requests could use none. */
@@ -327,10 +329,11 @@ final class ConfigValues {
     }
   }
 
-  private String oneOf(ConfigKey k, String a, String b) {
+  private String oneOf(ConfigKey k, String... allowed) {
     String s = string(k, false);
-    if (!s.equals(a) && !s.equals(b)) {
-      throw invalid(k, a + " or " + b);
+    if (!Arrays.asList(allowed).contains(s)) {
+      throw invalid(k, String.join(", ", Arrays.asList(allowed).subList(0, allowed.length - 1)) + " or "
+          + allowed[allowed.length - 1]);
     }
     return s;
   }

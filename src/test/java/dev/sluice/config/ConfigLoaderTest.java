@@ -24,6 +24,18 @@ class ConfigLoaderTest {
   }
 
   @Test
+  void privateAddressesAreRefusedByDefaultOnlyWhereCredentialsAreConfigured() {
+    assertTrue(ConfigLoader.load(new String[0], Map.of()).outbound().allowPrivateAddresses(), "a laptop, CI");
+    Map<String, String> shared = Map.of("SLUICE_CREDENTIALS", "AKIDX:secret", "SLUICE_MANAGEMENT_TOKEN", "t0ken");
+    assertEquals(false, ConfigLoader.load(new String[0], shared).outbound().allowPrivateAddresses());
+    Map<String, String> opened = new java.util.HashMap<>(shared);
+    opened.put("SLUICE_OUTBOUND_ALLOW_PRIVATE_ADDRESSES", "true");
+    assertTrue(ConfigLoader.load(new String[0], opened).outbound().allowPrivateAddresses());
+    assertEquals(false, ConfigLoader.load(new String[0], Map.of("SLUICE_OUTBOUND_ALLOW_PRIVATE_ADDRESSES", "false"))
+        .outbound().allowPrivateAddresses());
+  }
+
+  @Test
   void environmentVariablesOverrideTheFile() throws Exception {
     Path file = dir.resolve("my.yaml");
     Files.writeString(file, "http:\n  port: 7000\n  host: 0.0.0.0\n");

@@ -84,6 +84,8 @@ class HttpSubscriberIT {
     port = endpoint.actualPort();
     server = PackagedServer.start("http-subscriber-", Map.of("SLUICE_MANAGEMENT_TOKEN", "off",
         "SLUICE_OUTBOUND_REQUEST_TIMEOUT_MILLIS", "1000",
+        // With credentials, subscribers on private addresses are refused unless allowed: the endpoint is on 127.0.0.1.
+        "SLUICE_OUTBOUND_ALLOW_PRIVATE_ADDRESSES", "true",
         "SLUICE_CREDENTIALS", "[" + PermissionsIT.key("AKIDTEAMA", "team-a-secret", A, null) + "]"));
     sns = server.sns("AKIDTEAMA", "team-a-secret", Region.US_EAST_1);
     sqs = server.sqs("AKIDTEAMA", "team-a-secret");

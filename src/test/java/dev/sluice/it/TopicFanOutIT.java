@@ -158,6 +158,29 @@ class TopicFanOutIT {
   }
 
   @Test
+  void aServerWithCredentialsSendsNothingToAPrivateAddress() throws Exception {
+    // outbound.allowPrivateAddresses is auto: with credentials configured, no request leaves for 127.0.0.1.
+    java.util.concurrent.atomic.AtomicInteger reached = new java.util.concurrent.atomic.AtomicInteger();
+    com.sun.net.httpserver.HttpServer inside =
+        com.sun.net.httpserver.HttpServer.create(new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+    inside.createContext("/", exchange -> {
+      reached.incrementAndGet();
+      exchange.sendResponseHeaders(200, -1);
+      exchange.close();
+    });
+    inside.start();
+    try {
+      String topic = sns.createTopic(r -> r.name("inward")).topicArn();
+      assertEquals("pending confirmation", sns.subscribe(r -> r.topicArn(topic).protocol("http")
+          .endpoint("http://127.0.0.1:" + inside.getAddress().getPort() + "/internal")).subscriptionArn());
+      Thread.sleep(1500);
+      assertEquals(0, reached.get(), "the confirmation was not sent to a private address");
+    } finally {
+      inside.stop(0);
+    }
+  }
+
+  @Test
   void envelopesAreSignedAsAwsOwnValidatorChecksThem() throws Exception {
     String topic = sns.createTopic(r -> r.name("signed")).topicArn();
     String url = queue("signed-queue", Map.of());
