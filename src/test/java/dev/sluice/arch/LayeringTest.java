@@ -57,6 +57,7 @@ class LayeringTest {
       java.util.Map.entry("access", java.util.Set.of("api")),
       java.util.Map.entry("model", java.util.Set.of("access", "api")),
       java.util.Map.entry("topics", java.util.Set.of("api", "model")),
+      java.util.Map.entry("triggers", java.util.Set.of("api", "model", "topics")),
       java.util.Map.entry("persistence", java.util.Set.of("api", "config", "runtime")),
       java.util.Map.entry("outbound", java.util.Set.of()),
       java.util.Map.entry("engine", java.util.Set.of("access", "api", "model", "outbound", "persistence", "runtime",
