@@ -28,6 +28,13 @@ final class BodyValues implements Condition.Values {
     return values;
   }
 
+  /** The values of an already parsed document (an event record, for {@link EventPattern}). */
+  static BodyValues of(Map<String, Object> document) {
+    BodyValues values = new BodyValues();
+    values.collect(document, "");
+    return values;
+  }
+
   private void collect(Object node, String path) {
     if (node instanceof Map<?, ?> object) {
       for (Map.Entry<?, ?> e : object.entrySet()) {
