@@ -124,13 +124,13 @@ final class HttpDeliveries {
         OutboundResult result = done.result();
         if (result.delivered()) {
           settle(Boolean.TRUE);
-        } else if (!result.refused() && retry < policy.numRetries() && !sub.ended()) {
+        } else if (!result.clientError() && retry < policy.numRetries() && !sub.ended()) {
           long delay = policy.delayMillis(retry + 1, ThreadLocalRandom.current().nextDouble(-1, 1));
           vertx.setTimer(Math.max(1, delay), id -> next(retry + 1));
         } else {
           settle(Boolean.FALSE);
           if (!sub.ended()) {
-            giveUp(topic, sub, request, false, result.refused() ? "ClientError" : "EndpointUnavailable",
+            giveUp(topic, sub, request, false, result.clientError() ? "ClientError" : "EndpointUnavailable",
                 "Delivery to " + sub.endpoint() + " failed after " + (retry + 1) + " attempts: " + result.describe());
           }
         }

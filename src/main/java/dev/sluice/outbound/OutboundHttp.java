@@ -3,6 +3,7 @@ package dev.sluice.outbound;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.http.HttpClientRequest;
@@ -24,9 +25,10 @@ import java.util.Base64;
  * Bounded per endpoint (scheme, host and port) by the client's pool: at most
  * {@code maxConnectionsPerEndpoint} connections and {@code maxQueuedPerEndpoint} requests waiting,
  * past which a request fails at once, so that one slow endpoint holds neither others' connections
- * nor the heap. A request is given {@code requestTimeoutMillis} from its start to its answer's
- * status; an answer's body is read only when it is small (at most 64 KiB announced), else the
- * connection is reset. Redirects are not followed. With {@code allowPrivateAddresses} false, the
+ * nor the heap. A request is given its own time, or {@code requestTimeoutMillis}, from its start to
+ * its answer (its body included when it is read); an answer's body is given back up to the
+ * request's bound, announced or as it streams, the connection reset past it; one not wanted is read
+ * only when it is small (at most 64 KiB announced), else the connection is reset. Redirects are not followed. With {@code allowPrivateAddresses} false, the
  * endpoint's host is resolved first (on a worker: resolution may block) and a request to a
  * loopback, private, link-local or otherwise non-public address is refused; the connection then
  * goes to the address checked, so that a second resolution cannot point it elsewhere.
@@ -38,12 +40,21 @@ public final class OutboundHttp {
   private final HttpClient client;
   private final OutboundSettings settings;
 
+  /** A client that verifies HTTPS endpoints' certificates and host names against the JVM's trust store. */
   public OutboundHttp(Vertx vertx, OutboundSettings settings) {
+    this(vertx, settings, true);
+  }
+
+  /**
+   * A client of its own, for one target (a trigger's): {@code verifyTls} false trusts any
+   * certificate of any host, for a target with a self-signed certificate its owner chose to trust.
+   */
+  public OutboundHttp(Vertx vertx, OutboundSettings settings, boolean verifyTls) {
     this.vertx = vertx;
     this.settings = settings;
     this.client = vertx.httpClientBuilder()
         .with(new HttpClientOptions().setConnectTimeout(settings.connectTimeoutMillis()).setKeepAlive(true)
-            .setVerifyHost(true))
+            .setVerifyHost(verifyTls).setTrustAll(!verifyTls))
         .with(new PoolOptions().setHttp1MaxSize(settings.maxConnectionsPerEndpoint())
             .setMaxWaitQueueSize(settings.maxQueuedPerEndpoint()))
         .build();
@@ -76,7 +87,7 @@ public final class OutboundHttp {
           decode(uri.getRawUserInfo()).getBytes(StandardCharsets.UTF_8)));
     }
     if (settings.allowPrivateAddresses()) {
-      return send(options, r.body());
+      return send(options, r);
     }
     String host = uri.getHost();
     return vertx.executeBlocking(() -> InetAddress.getAllByName(stripBrackets(host)), false).transform(resolved -> {
@@ -85,56 +96,88 @@ public final class OutboundHttp {
       }
       for (InetAddress a : resolved.result()) {
         if (!isPublic(a)) {
-          return Future.succeededFuture(OutboundResult.failed("the host " + host + " resolves to a non-public address"
-              + " (outbound.allowPrivateAddresses is false)"));
+          return Future.succeededFuture(OutboundResult.notAllowed("the host " + host + " resolves to a non-public"
+              + " address (private addresses are not allowed)"));
         }
       }
       options.setServer(SocketAddress.inetSocketAddress(port, resolved.result()[0].getHostAddress()));
-      return send(options, r.body());
+      return send(options, r);
     });
   }
 
-  private Future<OutboundResult> send(RequestOptions options, String body) {
+  private Future<OutboundResult> send(RequestOptions options, OutboundRequest r) {
     Promise<OutboundResult> done = Promise.promise();
     HttpClientRequest[] sent = new HttpClientRequest[1];
-    long timer = vertx.setTimer(settings.requestTimeoutMillis(), id -> {
-      if (done.tryComplete(OutboundResult.failed("no answer within " + settings.requestTimeoutMillis() + " ms"))
-          && sent[0] != null) {
+    long timeout = r.timeoutMillis() > 0 ? r.timeoutMillis() : settings.requestTimeoutMillis();
+    long timer = vertx.setTimer(timeout, id -> {
+      if (done.tryComplete(OutboundResult.timedOut("no answer within " + timeout + " ms")) && sent[0] != null) {
         sent[0].reset();
       }
     });
+    done.future().onComplete(ended -> vertx.cancelTimer(timer));
     client.request(options).compose(req -> {
       sent[0] = req;
-      // A reset (the timeout's, or drain's) fails the request: its outcome is the result, not a log line.
+      // A reset (the timeout's, or a large answer's) fails the request: its outcome is the result, not a log line.
       req.exceptionHandler(ignored -> { });
-      return req.send(body);
+      return req.send(r.body());
     }).onComplete(answered -> {
-      vertx.cancelTimer(timer);
       if (answered.failed()) {
         done.tryComplete(OutboundResult.failed(describe(answered.cause())));
         return;
       }
       HttpClientResponse resp = answered.result();
-      done.tryComplete(new OutboundResult(resp.statusCode(), null));
-      drain(resp);
+      resp.exceptionHandler(ignored -> { });
+      if (r.maxAnswerBytes() > 0) {
+        read(resp, r.maxAnswerBytes(), done);
+      } else {
+        done.tryComplete(OutboundResult.answered(resp.statusCode(), null, null));
+        drain(resp);
+      }
     });
     return done.future();
   }
 
+  /** Reads the answer's body up to {@code max} bytes, announced or as it streams; past it the connection is reset. */
+  private static void read(HttpClientResponse resp, int max, Promise<OutboundResult> done) {
+    int status = resp.statusCode();
+    String functionError = resp.getHeader("X-Amz-Function-Error");
+    long announced = announcedLength(resp);
+    if (announced > max) {
+      done.tryComplete(OutboundResult.tooLarge(status));
+      resp.request().reset();
+      return;
+    }
+    Buffer body = Buffer.buffer();
+    resp.handler(chunk -> {
+      if (body.length() + chunk.length() > max) {
+        if (done.tryComplete(OutboundResult.tooLarge(status))) {
+          resp.request().reset();
+        }
+        return;
+      }
+      body.appendBuffer(chunk);
+    });
+    resp.endHandler(end -> done.tryComplete(OutboundResult.answered(status, body.toString(StandardCharsets.UTF_8),
+        functionError)));
+  }
+
   /** Reads a small answer to its end so that the connection is kept; resets one that is large or of unknown size. */
   private static void drain(HttpClientResponse resp) {
-    String length = resp.getHeader("Content-Length");
-    long announced = -1;
-    try {
-      announced = length == null ? -1 : Long.parseLong(length.trim());
-    } catch (NumberFormatException e) {
-      // unknown size: reset below
-    }
-    resp.exceptionHandler(ignored -> { });
+    long announced = announcedLength(resp);
     if (announced >= 0 && announced <= MAX_ANSWER_BYTES) {
       resp.body();
     } else {
       resp.request().reset();
+    }
+  }
+
+  /** The answer's Content-Length, or -1 when it has none (or none that reads). */
+  private static long announcedLength(HttpClientResponse resp) {
+    String length = resp.getHeader("Content-Length");
+    try {
+      return length == null ? -1 : Long.parseLong(length.trim());
+    } catch (NumberFormatException e) {
+      return -1;
     }
   }
 

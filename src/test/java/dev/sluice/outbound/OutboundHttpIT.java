@@ -37,6 +37,12 @@ class OutboundHttpIT {
       switch (req.path()) {
         case "/hang" -> hanging.add(req);
         case "/big" -> req.response().setChunked(true).end("x".repeat(200_000));
+        case "/answer" -> req.response().putHeader("X-Amz-Function-Error", "Unhandled").end("{\"errorType\": \"E\"}");
+        case "/announced" -> req.response().end("y".repeat(5_000));
+        case "/slow-body" -> {
+          req.response().setChunked(true).write("{\"batchItemFailures\": ");
+          hanging.add(req);
+        }
         case "/redirect" -> req.response().setStatusCode(302).putHeader("Location", "/ok").end();
         default -> req.response().setStatusCode(201).end("fine");
       }
@@ -106,11 +112,37 @@ class OutboundHttpIT {
   }
 
   @Test
+  void anAnswersBodyIsGivenBackWithinItsBoundAndItsTime() throws Exception {
+    OutboundHttp out = new OutboundHttp(vertx, new OutboundSettings(1000, 5000, 2, 10, true), false);
+    String base = "http://127.0.0.1:" + port;
+    OutboundResult answered = await(out.post(new OutboundRequest(base + "/answer", new java.util.HashMap<>(), "{}",
+        0, 1_000)));
+    assertEquals(200, answered.status());
+    assertEquals("{\"errorType\": \"E\"}", answered.body());
+    assertEquals("Unhandled", answered.functionError());
+    OutboundResult announced = await(out.post(new OutboundRequest(base + "/announced", new java.util.HashMap<>(), "{}",
+        0, 1_000)));
+    assertTrue(announced.tooLarge(), "a Content-Length past the bound is not read");
+    OutboundResult streamed = await(out.post(new OutboundRequest(base + "/big", new java.util.HashMap<>(), "{}",
+        0, 1_000)));
+    assertTrue(streamed.tooLarge(), "a chunked body past the bound is cut off");
+    long start = System.nanoTime();
+    OutboundResult slow = await(out.post(new OutboundRequest(base + "/slow-body", new java.util.HashMap<>(), "{}",
+        700, 1_000)));
+    assertTrue(slow.timedOut(), "the request's own time covers its body: " + slow);
+    assertTrue((System.nanoTime() - start) / 1_000_000 < 2_500);
+    assertEquals(201, await(out.post(new OutboundRequest(base + "/ok", new java.util.HashMap<>(), "{}", 0, 1_000)))
+        .status(), "the client goes on");
+    await(out.close());
+  }
+
+  @Test
   void privateAddressesAreRefusedWhenNotAllowed() throws Exception {
     int before = seen.size();
     OutboundHttp out = new OutboundHttp(vertx, new OutboundSettings(1000, 2000, 2, 10, false));
     OutboundResult r = post(out, "/ok");
     assertEquals(0, r.status());
+    assertTrue(r.notAllowed(), r.failure());
     assertTrue(r.failure().contains("non-public address"), r.failure());
     OutboundResult named = await(out.post(new OutboundRequest("http://localhost:" + port + "/ok",
         new java.util.HashMap<>(), "x")));
