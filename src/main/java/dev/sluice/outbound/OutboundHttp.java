@@ -18,6 +18,7 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Posts requests to other servers with Vert.x core's HTTP client: on the caller's event loop,
@@ -54,7 +55,10 @@ public final class OutboundHttp {
     this.settings = settings;
     this.client = vertx.httpClientBuilder()
         .with(new HttpClientOptions().setConnectTimeout(settings.connectTimeoutMillis()).setKeepAlive(true)
-            .setVerifyHost(verifyTls).setTrustAll(!verifyTls))
+            .setVerifyHost(verifyTls).setTrustAll(!verifyTls)
+            // A connection that reads nothing for a request's time is closed, answered or not: an
+            // endpoint that announces a body and never sends it cannot hold a pooled connection.
+            .setIdleTimeout(settings.requestTimeoutMillis()).setIdleTimeoutUnit(TimeUnit.MILLISECONDS))
         .with(new PoolOptions().setHttp1MaxSize(settings.maxConnectionsPerEndpoint())
             .setMaxWaitQueueSize(settings.maxQueuedPerEndpoint()))
         .build();
