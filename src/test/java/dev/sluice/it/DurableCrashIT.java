@@ -64,8 +64,9 @@ class DurableCrashIT {
   }
 
   static Process server(int port, Path log) throws Exception {
+    // A short database lease: the restart after kill -9 waits out one lease before it serves.
     ProcessBuilder pb = ServerJar.logging(log, Map.of("SLUICE_HTTP_PORT", Integer.toString(port), "SLUICE_STORAGE", "postgres",
-        "SLUICE_PG_URL", pg.url()));
+        "SLUICE_PG_URL", pg.url(), "SLUICE_PG_LEASE_MILLIS", "2000"));
     Process p = pb.start();
     QuickstartIT.awaitPort(port, p);
     return p;

@@ -33,8 +33,9 @@ class DurableQueueChangesIT extends DurableServerIT {
   static final String WINDOW_MILLIS = "1500";
 
   static Process jar(int port, Path log) throws Exception {
+    // A short database lease: a start after an unclean stop waits out one lease before it serves.
     ProcessBuilder pb = ServerJar.logging(log, Map.of("SLUICE_HTTP_PORT", Integer.toString(port), "SLUICE_STORAGE", "postgres",
-        "SLUICE_PG_URL", pg.url(), "SLUICE_PG_FLUSH_INTERVAL_MILLIS", WINDOW_MILLIS));
+        "SLUICE_PG_URL", pg.url(), "SLUICE_PG_FLUSH_INTERVAL_MILLIS", WINDOW_MILLIS, "SLUICE_PG_LEASE_MILLIS", "2000"));
     Process p = pb.start();
     QuickstartIT.awaitPort(port, p);
     return p;
