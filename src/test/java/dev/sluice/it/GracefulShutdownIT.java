@@ -27,7 +27,7 @@ import software.amazon.awssdk.services.sqs.model.SendMessageBatchRequestEntry;
 
 /**
  * SIGTERM to the packaged jar, with long polls parked and sends acknowledged but not yet written
- * (relaxed durability, a 10-second flush interval): the polls come back empty at once, every
+ * (relaxed durability, a 5-second flush interval): the polls come back empty at once, every
  * acknowledged message is in PostgreSQL afterwards, and the process exits 0 within its grace period.
  * A push subscription open at the stop ends with it, and its unacknowledged message is visible at
  * once after a restart.
@@ -42,7 +42,7 @@ class GracefulShutdownIT extends DurableServerIT {
     int port = QuickstartIT.freePort();
     Path log = ServerJar.newLog("shutdown-");
     ProcessBuilder pb = ServerJar.logging(log, Map.of("SLUICE_HTTP_PORT", Integer.toString(port), "SLUICE_STORAGE", "postgres",
-        "SLUICE_PG_URL", pg.url(), "SLUICE_DURABILITY", "relaxed", "SLUICE_PG_FLUSH_INTERVAL_MILLIS", "10000",
+        "SLUICE_PG_URL", pg.url(), "SLUICE_DURABILITY", "relaxed", "SLUICE_PG_FLUSH_INTERVAL_MILLIS", "5000",
         "SLUICE_SHUTDOWN_GRACE_MILLIS", Long.toString(GRACE_MILLIS)));
     Process server = pb.start();
     Vertx vertx = Vertx.vertx();
