@@ -227,7 +227,7 @@ class BacklogIT extends DurableServerIT {
       for (int i = 0; i < 200; i += 10) {
         List<SendMessageBatchRequestEntry> entries = new ArrayList<>();
         for (int j = i; j < i + 10; j++) {
-          entries.add(SendMessageBatchRequestEntry.builder().id("d" + (j - i)).messageBody("d-" + j).delaySeconds(10)
+          entries.add(SendMessageBatchRequestEntry.builder().id("d" + (j - i)).messageBody("d-" + j).delaySeconds(6)
               .build());
         }
         sqs.sendMessageBatch(b -> b.queueUrl(url).entries(entries));
