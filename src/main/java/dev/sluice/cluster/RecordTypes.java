@@ -46,6 +46,7 @@ import dev.sluice.api.topics.ListTopics;
 import dev.sluice.api.topics.SetTopicAttributes;
 import dev.sluice.api.topics.TagResource;
 import dev.sluice.api.topics.TopicKey;
+import dev.sluice.api.topics.TopicNotification;
 import dev.sluice.api.topics.UntagResource;
 import dev.sluice.engine.AdoptDeadLetter;
 import dev.sluice.engine.AdoptRedriven;
@@ -144,7 +145,8 @@ public final class RecordTypes {
       PublishBatch.Request.class,
       PublishBatch.Entry.class,
       PublishBatch.ResultEntry.class,
-      PublishBatch.Response.class);
+      PublishBatch.Response.class,
+      TopicNotification.class);
 
   /** What nodes ask each other for themselves (a listing's names), after the api records. Append only. */
   public static final List<Class<? extends Record>> INTERNAL = List.of(

@@ -2,13 +2,16 @@ package dev.sluice.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.sluice.testtools.NeedsTools;
 import dev.sluice.testtools.ServerJar;
+import dev.sluice.testtools.Tool;
 import dev.sluice.testtools.Tools;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
 /** Runs a boto3 scenario script against the Sluice on 127.0.0.1:{@code port} and fails with its report. */
+@NeedsTools(Tool.PYTHON_BOTO3)
 final class Boto3Script {
   private Boto3Script() {}
 
