@@ -58,10 +58,9 @@ class ClusterOperationsIT {
   static final long FAILOVER_TARGET_MILLIS = 5_000;
   /**
    * Long enough that a delete still finds its message in flight when a hand-over delays it by a few
-   * seconds (a forwarded call waits up to cluster.retryMillis for its shard), or a stopping node
-   * holds it while its connections drain (seen at up to 9 s on two loaded cores).
+   * seconds (a forwarded call waits up to cluster.retryMillis for its shard).
    */
-  static final int VISIBILITY_SECONDS = 12;
+  static final int VISIBILITY_SECONDS = 8;
   static final int GROUPS = 4;
   static ThrowawayPostgres pg;
   static Vertx vertx;
