@@ -165,7 +165,7 @@ final class ClusterProcesses implements AutoCloseable {
     env.putAll(extraEnv);
     String name = "node" + (char) ('A' + i);
     Path log = ServerJar.newLog("cluster-" + name + "-");
-    Process p = ServerJar.logging(log, env).start();
+    Process p = ServerJar.loggingUnarchived(log, env).start();
     Node n = new Node(name, httpPorts[i], hazelcastPorts[i], p, log);
     nodes.set(i, n);
     return n;
