@@ -74,10 +74,10 @@ public final class ServerJar {
   }
 
   /**
-   * As {@link #logging}, without the class archive: cluster nodes start at the speed their tests
-   * were timed at. With the archive, a rolling restart's steps come closer together and
-   * ClusterOperationsIT saw FIFO deletes just after a hand-over refused as expired (twice in about
-   * ten runs): a hand-over issue to find, not one to make likelier in every build.
+   * As {@link #logging}, without the class archive: ClusterOperationsIT's nodes start at the speed
+   * the test was timed at. With the archive, a rolling restart's steps come closer together and it
+   * saw FIFO deletes just after a hand-over refused as expired (three times in about ten runs): a
+   * hand-over issue to find, not one to make likelier in every build.
    */
   public static ProcessBuilder loggingUnarchived(Path log, Map<String, String> env, String... args) {
     return process(env, false, args).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
