@@ -173,7 +173,7 @@ class TopicFanOutIT {
       String topic = sns.createTopic(r -> r.name("inward")).topicArn();
       assertEquals("pending confirmation", sns.subscribe(r -> r.topicArn(topic).protocol("http")
           .endpoint("http://127.0.0.1:" + inside.getAddress().getPort() + "/internal")).subscriptionArn());
-      Thread.sleep(1500);
+      Thread.sleep(1000);
       assertEquals(0, reached.get(), "the confirmation was not sent to a private address");
     } finally {
       inside.stop(0);
