@@ -2,7 +2,7 @@
 # The SNS fan-out benchmark (issue 18): one topic with 1, 10 and 100 subscribed queues, publishes of
 # BODY bytes by USERS closed-loop publishers for SECONDS_PER_RUN seconds (after 3 s of warm-up), each
 # configuration on a fresh server: enveloped (signed) and raw, without a filter and with a filter
-# passing half; in memory, then with PostgreSQL (durability commit, fsync on) for 1 and 10 queues.
+# passing half; in memory, then with PostgreSQL (durability commit, fsync on).
 # Each line of the output file is one run: subscribers, delivery, filter, storage, then the load
 # generator's publishes/s, copies delivered/s and latency; the cost per extra subscriber is the
 # slope of these over the subscriber count (see loadtest/RESULTS.md).
@@ -33,10 +33,10 @@ for phase in "${PHASES[@]}"; do
       done ;;
     postgres)
       # A fresh database for each run: a server's restart would recover the previous run's backlog.
-      for n in 1 10; do
-        for raw in false true; do
+      for n in 1 10 100; do
+        for shape in "false none" "true none" "false half"; do
           PGPORT=5597 loadtest/scripts/with-postgres.sh bash -c "$(declare -f run); BODY=$BODY USERS=$USERS \
-            SECONDS_PER_RUN=$SECONDS_PER_RUN OUT=$OUT run $n $raw none"
+            SECONDS_PER_RUN=$SECONDS_PER_RUN OUT=$OUT run $n $shape"
         done
       done ;;
     *) echo "unknown phase $phase" >&2; exit 2 ;;
