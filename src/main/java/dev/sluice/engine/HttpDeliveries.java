@@ -69,16 +69,24 @@ final class HttpDeliveries {
     return h;
   }
 
-  private void start(TopicState topic, SubscriptionState sub, OutboundRequest request, boolean counted) {
+  /**
+   * {@code notification}: a publish's notification, counted on the topic and dead-lettered when it
+   * fails; else a SubscriptionConfirmation, which is neither (one that never arrives leaves the
+   * subscription pending, as at AWS).
+   */
+  private void start(TopicState topic, SubscriptionState sub, OutboundRequest request, boolean notification) {
     DeliveryPolicy policy = topic.deliveryPolicyOf(sub);
     request.headers().put("Content-Type", policy.headerContentType());
     long bytes = 2L * request.body().length() + 512;
     if (sub.pendingDeliveries() >= MAX_PENDING_PER_SUBSCRIPTION || !topic.hold(bytes)) {
-      giveUp(topic, sub, request, counted, "Throttled", "The subscription has too many undelivered notifications");
+      if (notification) {
+        topic.delivered(0, 1);
+        deadLetter(topic, sub, request, "Throttled", "The subscription has too many undelivered notifications");
+      }
       return;
     }
     sub.pendingDeliveries(1);
-    new Attempts(topic, sub, request, policy, counted, bytes).next(0);
+    new Attempts(topic, sub, request, policy, notification, bytes).next(0);
   }
 
   /** One request's attempts: the first, then the policy's retries. */
@@ -87,16 +95,16 @@ final class HttpDeliveries {
     private final SubscriptionState sub;
     private final OutboundRequest request;
     private final DeliveryPolicy policy;
-    private final boolean counted;
+    private final boolean notification;
     private final long bytes;
 
-    Attempts(TopicState topic, SubscriptionState sub, OutboundRequest request, DeliveryPolicy policy, boolean counted,
-        long bytes) {
+    Attempts(TopicState topic, SubscriptionState sub, OutboundRequest request, DeliveryPolicy policy,
+        boolean notification, long bytes) {
       this.topic = topic;
       this.sub = sub;
       this.request = request;
       this.policy = policy;
-      this.counted = counted;
+      this.notification = notification;
       this.bytes = bytes;
     }
 
@@ -129,8 +137,8 @@ final class HttpDeliveries {
           vertx.setTimer(Math.max(1, delay), id -> next(retry + 1));
         } else {
           settle(Boolean.FALSE);
-          if (!sub.ended()) {
-            giveUp(topic, sub, request, false, result.clientError() ? "ClientError" : "EndpointUnavailable",
+          if (notification && !sub.ended()) {
+            deadLetter(topic, sub, request, result.clientError() ? "ClientError" : "EndpointUnavailable",
                 "Delivery to " + sub.endpoint() + " failed after " + (retry + 1) + " attempts: " + result.describe());
           }
         }
@@ -141,21 +149,15 @@ final class HttpDeliveries {
     private void settle(Boolean delivered) {
       sub.pendingDeliveries(-1);
       topic.unhold(bytes);
-      if (counted && delivered != null) {
+      if (notification && delivered != null) {
         topic.delivered(delivered ? 1 : 0, delivered ? 0 : 1);
       }
     }
   }
 
-  /** A notification not delivered: to the subscription's dead-letter queue, counted failed when {@code count}. */
-  private void giveUp(TopicState topic, SubscriptionState sub, OutboundRequest request, boolean count, String code,
+  /** A notification not delivered: to the subscription's dead-letter queue, if it has one. */
+  private void deadLetter(TopicState topic, SubscriptionState sub, OutboundRequest request, String code,
       String message) {
-    if (count) {
-      topic.delivered(0, 1);
-    }
-    if (!"Notification".equals(request.headers().get("x-amz-sns-message-type"))) {
-      return; // a confirmation that never arrived leaves the subscription pending, as at AWS
-    }
     deadLetters.deadLetter(topic.key().accountId(), sub.arn(), sub.attributes().deadLetterArn(),
         new NewMessage(request.body(), null, null, null, null, null, FanOut.SENDER_ID, null), code, message);
   }

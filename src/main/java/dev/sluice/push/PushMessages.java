@@ -8,18 +8,11 @@ import dev.sluice.api.topics.SnsException;
 import dev.sluice.api.topics.TopicNotification;
 import io.vertx.core.eventbus.Message;
 import io.vertx.core.json.JsonObject;
-import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.Base64;
 import java.util.Map;
 
 /** The JSON shapes the push protocol sends: pushed messages and errors (src/site/markdown/push.md). */
 final class PushMessages {
-  /** As SNS writes a Timestamp: ISO-8601 in UTC with milliseconds. */
-  private static final DateTimeFormatter TIMESTAMP =
-      DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
-
   private PushMessages() {}
 
   /** One pushed message, with what a ReceiveMessage answer would carry. */
@@ -58,7 +51,7 @@ final class PushMessages {
     if (n.subject() != null) {
       out.put("subject", n.subject());
     }
-    out.put("message", n.message()).put("timestamp", TIMESTAMP.format(Instant.ofEpochMilli(n.timestampMillis())));
+    out.put("message", n.message()).put("timestamp", n.timestamp());
     if (!n.attributes().isEmpty()) {
       out.put("messageAttributes", messageAttributes(n.attributes()));
     }

@@ -140,7 +140,7 @@ public final class FanOut {
     PublishContent c = p.content();
     Map<String, FilterAttribute> filterView = filterView(c.attributes());
     TopicNotification n = new TopicNotification(p.messageId(), p.sequenceNumber(), topic.arn(), c.subject(),
-        c.message(), p.timestampMillis(), c.attributes());
+        c.message(), Envelope.timestamp(p.timestampMillis()), c.attributes());
     for (TopicListener l : List.copyOf(topic.listeners())) {
       if (l.filter() == null || l.filter().accepts(filterView, c.message())) {
         l.sink().accept(n);

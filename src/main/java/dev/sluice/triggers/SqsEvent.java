@@ -36,13 +36,9 @@ public final class SqsEvent {
   public static String record(ReceiveMessage.Message m, String queueArn, String region) {
     boolean fifo = queueArn.endsWith(".fifo");
     Map<String, Object> attributes = new LinkedHashMap<>();
-    for (String name : fifo ? FIFO_ATTRIBUTES : STANDARD_ATTRIBUTES) {
-      String v = m.attributes().get(name);
-      if (v != null) {
-        attributes.put(name, v);
-      }
-    }
-    for (String name : OPTIONAL_ATTRIBUTES) {
+    List<String> order = new ArrayList<>(fifo ? FIFO_ATTRIBUTES : STANDARD_ATTRIBUTES);
+    order.addAll(OPTIONAL_ATTRIBUTES);
+    for (String name : order) {
       String v = m.attributes().get(name);
       if (v != null) {
         attributes.put(name, v);
