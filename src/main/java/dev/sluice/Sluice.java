@@ -9,6 +9,7 @@ import dev.sluice.config.SluiceConfig;
 import dev.sluice.engine.EngineSettings;
 import dev.sluice.outbound.OutboundSettings;
 import dev.sluice.engine.QueueEngine;
+import dev.sluice.invoke.TriggerService;
 import dev.sluice.access.IdentityPolicy;
 import dev.sluice.auth.Surfaces;
 import dev.sluice.config.Credential;
@@ -41,14 +42,17 @@ public final class Sluice {
   private final QueueEngine engine;
   private final HttpListener http;
   private final PushBridges push;
+  /** What runs the triggers; null in cluster mode, which does not serve them yet. */
+  private final TriggerService triggers;
   private final DurableStore durable;
   private final SluiceMetrics metrics;
   private final AtomicBoolean stopping;
   /** Cluster mode's membership and shards; null for a single-node server. */
   private final Clustering clustering;
 
-  private Sluice(Vertx vertx, QueueEngine engine, HttpListener http, PushBridges push, DurableStore durable,
-      SluiceMetrics metrics, AtomicBoolean stopping, Clustering clustering) {
+  private Sluice(Vertx vertx, QueueEngine engine, HttpListener http, PushBridges push, TriggerService triggers,
+      DurableStore durable, SluiceMetrics metrics, AtomicBoolean stopping, Clustering clustering) {
+    this.triggers = triggers;
     this.clustering = clustering;
     this.vertx = vertx;
     this.engine = engine;
@@ -140,9 +144,14 @@ public final class Sluice {
                         }
                       });
                     }
+                    TriggerService triggers = clustered ? null
+                        : new TriggerService(vertx, engine, triggerOutbound(cfg));
+                    if (triggers != null) {
+                      engine.triggers().connect(triggers);
+                    }
                     http.serve(engine, surfaces, push, metrics);
                     recovered.set(true);
-                    return new Sluice(vertx, engine, http, push, store.get(), metrics, stopping,
+                    return new Sluice(vertx, engine, http, push, triggers, store.get(), metrics, stopping,
                         clustered ? new Clustering(node.get(), shards.get()) : null);
                   });
             }))
@@ -177,6 +186,16 @@ public final class Sluice {
         new OutboundSettings(cfg.outbound().connectTimeoutMillis(), cfg.outbound().requestTimeoutMillis(),
             cfg.outbound().maxConnectionsPerEndpoint(), cfg.outbound().maxQueuedPerEndpoint(),
             cfg.outbound().allowPrivateAddresses()));
+  }
+
+  /**
+   * How triggers reach their targets: the configured connect timeout; targets may be at private
+   * addresses, since only the operator names them and Lambda containers run on private networks
+   * (design/triggers.md §2.11). Each trigger's client has its own timeout and pool.
+   */
+  private static OutboundSettings triggerOutbound(SluiceConfig cfg) {
+    return new OutboundSettings(cfg.outbound().connectTimeoutMillis(), cfg.outbound().requestTimeoutMillis(),
+        cfg.outbound().maxConnectionsPerEndpoint(), cfg.outbound().maxQueuedPerEndpoint(), true);
   }
 
   public int port() {
@@ -218,6 +237,8 @@ public final class Sluice {
    * <ol>
    *   <li>readiness answers 503 and the HTTP listener stops accepting connections;
    *   <li>push subscriptions end, their unacknowledged messages visible again at once;
+   *   <li>triggers stop polling, batches being gathered visible again at once, and the invokes
+   *       under way settle (until the grace period's end);
    *   <li>parked long polls are answered with no messages, and receives stop waiting;
    *   <li>requests under way finish and connections close (until the grace period's end);
    *   <li>the durable writer writes everything it holds (until the grace period's end);
@@ -242,7 +263,10 @@ public final class Sluice {
   private Future<Void> stopServing(long deadline, AtomicBoolean allInTime) {
     Future<Void> connectionsClosed = http.shutdown(remainingMillis(deadline));
     Future<Void> pushStopped = push == null ? Future.succeededFuture() : push.stop();
+    Future<Void> triggersStopped = triggers == null ? Future.succeededFuture()
+        : within(triggers.stop(), deadline, "trigger invokes", allInTime);
     Future<Void> drained = pushStopped
+        .transform(ignored -> triggersStopped)
         .transform(ignored -> engine.stopParking())
         .transform(ignored -> within(connectionsClosed, deadline, "open HTTP connections", allInTime))
         .transform(ignored -> clustering == null ? Future.<Void>succeededFuture() : clustering.shards().close())

@@ -44,6 +44,14 @@ public interface Caller {
     return false;
   }
 
+  /**
+   * Whether the request carries the management token: the operator, who manages the triggers of
+   * every account (design/triggers.md §2.11).
+   */
+  default boolean operator() {
+    return false;
+  }
+
   /** The account and region the request acts in. */
   default AccountRegion accountRegion() {
     return new AccountRegion(accountId(), region());

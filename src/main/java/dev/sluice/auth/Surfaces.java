@@ -10,7 +10,7 @@ import java.util.Map;
 /**
  * Every surface Sluice exposes and what guards it, decided once from the configuration: the SQS
  * APIs by SigV4 ({@code credentials}) and the regions served ({@code sqs.regions}),
- * {@code /metrics} and both push bridges by the management token, the SockJS bridge also by the
+ * {@code /metrics}, the triggers' admin API and both push bridges by the management token, the SockJS bridge also by the
  * browser's Origin (and open, in place of the token, to a URL presigned by a credential, which then
  * acts within its permissions). The HTTP routes and the TCP bridge take their guards from here, and the start-up log
  * lists what it leaves open. Health probes and the example page are public by design: they hold no
@@ -46,6 +46,10 @@ public final class Surfaces {
     if (!token.required()) {
       if (cfg.ops().metricsEnabled()) {
         open.add("/metrics (no managementToken)");
+      }
+      if (!cfg.cluster().enabled()) {
+        open.add("the triggers' admin API at /2015-03-31/event-source-mappings (no managementToken: anyone who"
+            + " reaches it can have the default account's messages posted to any URL)");
       }
       if (cfg.push().enabled()) {
         open.add("the push bridge at " + cfg.push().path() + " (no managementToken: anyone who reaches it can"

@@ -48,6 +48,8 @@ import dev.sluice.api.topics.TagResource;
 import dev.sluice.api.topics.TopicKey;
 import dev.sluice.api.topics.TopicNotification;
 import dev.sluice.api.topics.UntagResource;
+import dev.sluice.api.triggers.EventSourceMapping;
+import dev.sluice.api.triggers.MappingRequest;
 import dev.sluice.engine.AdoptDeadLetter;
 import dev.sluice.engine.AdoptRedriven;
 import dev.sluice.engine.CheckMoveTarget;
@@ -146,7 +148,15 @@ public final class RecordTypes {
       PublishBatch.Entry.class,
       PublishBatch.ResultEntry.class,
       PublishBatch.Response.class,
-      TopicNotification.class);
+      TopicNotification.class,
+      MappingRequest.class,
+      MappingRequest.ScalingConfig.class,
+      MappingRequest.FilterCriteria.class,
+      MappingRequest.TargetConfig.class,
+      EventSourceMapping.class,
+      EventSourceMapping.Target.class,
+      EventSourceMapping.LastError.class,
+      EventSourceMapping.Page.class);
 
   /** What nodes ask each other for themselves (a listing's names), after the api records. Append only. */
   public static final List<Class<? extends Record>> INTERNAL = List.of(

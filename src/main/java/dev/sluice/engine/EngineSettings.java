@@ -36,6 +36,13 @@ public record EngineSettings(
     return MAX_TOPICS;
   }
 
+  /** Triggers that may exist at once, server-wide (design/triggers.md §2.13, invoke.maxTriggers). */
+  static final int MAX_TRIGGERS = 1_000;
+
+  public int maxTriggers() {
+    return MAX_TRIGGERS;
+  }
+
   public int maxParkedReceivesPerShard() {
     return Math.max(1, maxParkedReceives / shards);
   }

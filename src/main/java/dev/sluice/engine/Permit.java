@@ -55,6 +55,16 @@ final class Permit {
     }
   }
 
+  /** On the queue's shard: whether {@link #check} would let the request touch the queue, without throwing. */
+  boolean allows(QueueKey key, QueueState q) {
+    try {
+      check(key, q);
+      return true;
+    } catch (Refused refused) {
+      return false;
+    }
+  }
+
   /**
    * On the caller's loop, for actions on all of an account's queues of a region (ListQueues): its
    * identity must allow the action on every queue there, as AWS asks of a resource of "*".

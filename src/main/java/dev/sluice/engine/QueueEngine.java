@@ -33,6 +33,7 @@ public final class QueueEngine {
   private final ReceiptActions receipts;
   private final RedriveActions redrive;
   private final TopicEngine sns;
+  private final TriggerActions triggers;
   private final ShardDispatcher dispatcher;
   private final MemoryBudget budget;
   private final QueueAccess access;
@@ -71,6 +72,7 @@ public final class QueueEngine {
     this.redrive = new RedriveActions(clients, router, checks, crossShard, access, this::checkedWhereHeld);
     this.sns = new TopicEngine(clients, gate == ServingGate.OPEN ? clients : dispatcher, router,
         new TopicAccess(access), () -> remote != RemoteShards.NONE, signer, vertx, outbound);
+    this.triggers = new TriggerActions(clients, router, access, () -> remote != RemoteShards.NONE);
   }
 
   /**
@@ -94,6 +96,7 @@ public final class QueueEngine {
     MemoryBudget budget = new MemoryBudget(settings.memoryBudgetBytes());
     QueueLimit queueLimit = new QueueLimit(settings.maxQueues());
     QueueLimit topicLimit = new QueueLimit(settings.maxTopics());
+    QueueLimit triggerLimit = new QueueLimit(settings.maxTriggers());
     byte[] receiptSecret = new byte[32];
     if (durable != null) {
       receiptSecret = durable.receiptKey();
@@ -108,7 +111,7 @@ public final class QueueEngine {
     ShardRouter router = new ShardRouter(settings.shards());
     CrossShard crossShard = new CrossShard(router);
     ShardSlots slots = new ShardSlots(settings.shards());
-    ShardDeployments deployments = new ShardDeployments(vertx, settings, budget, queueLimit, topicLimit, receiptSecret, eventBus,
+    ShardDeployments deployments = new ShardDeployments(vertx, settings, budget, queueLimit, topicLimit, triggerLimit, receiptSecret, eventBus,
         clock, crossShard, durable, router, slots);
     ShardTenure tenure = durable == null ? ShardTenure.MEMORY : ShardTenure.ofDatabase(durable.run(), durable.epoch());
     List<Future<ShardVerticle>> deployed = new ArrayList<>();
@@ -283,6 +286,11 @@ public final class QueueEngine {
   }
 
   /** The SNS side: topics, subscriptions, publishes, and what signs envelopes. */
+  /** Triggers' admin actions, and where the runtime that runs them is connected. */
+  public TriggerActions triggers() {
+    return triggers;
+  }
+
   public TopicEngine sns() {
     return sns;
   }

@@ -4,6 +4,7 @@ import dev.sluice.api.AccountRegion;
 import dev.sluice.api.QueueKey;
 import dev.sluice.api.SqsException;
 import dev.sluice.api.topics.SnsException;
+import dev.sluice.api.triggers.LambdaException;
 import dev.sluice.model.DueTimeIndex;
 import dev.sluice.model.QueueRegistry;
 import dev.sluice.model.QueueState;
@@ -11,6 +12,7 @@ import dev.sluice.model.ShardResources;
 import dev.sluice.model.Message;
 import dev.sluice.model.MessageStore;
 import dev.sluice.topics.TopicRegistry;
+import dev.sluice.triggers.TriggerRegistry;
 import dev.sluice.topics.TopicState;
 import io.vertx.core.Completable;
 import io.vertx.core.Future;
@@ -36,6 +38,7 @@ public final class Shard {
   /** The topics of every account and region whose key routes here. */
   private final TopicRegistry topics;
   private final TopicWrites topicWrites;
+  private final TriggerRegistry triggers;
   private final LongSupplier clock;
   private final Runnable afterEachCall;
   private final Consumer<Runnable> onLoop;
@@ -52,12 +55,13 @@ public final class Shard {
    */
   private String retiredBecause;
 
-  Shard(int index, ShardResources env, TopicRegistry topics, TopicWrites topicWrites, LongSupplier clock, Runnable afterEachCall, Consumer<Runnable> onLoop,
+  Shard(int index, ShardResources env, TopicRegistry topics, TriggerRegistry triggers, TopicWrites topicWrites, LongSupplier clock, Runnable afterEachCall, Consumer<Runnable> onLoop,
       DurableChangeLog durable) {
     this.index = index;
     this.env = env;
     this.topics = topics;
     this.topicWrites = topicWrites;
+    this.triggers = triggers;
     this.clock = clock;
     this.afterEachCall = afterEachCall;
     this.onLoop = onLoop;
@@ -128,6 +132,11 @@ public final class Shard {
   }
 
   /** Where this shard's topic changes are kept. */
+  /** The triggers of this shard's queues. */
+  public TriggerRegistry triggers() {
+    return triggers;
+  }
+
   TopicWrites topicWrites() {
     return topicWrites;
   }
@@ -278,7 +287,7 @@ public final class Shard {
     busy = true;
     try {
       call.run(this, reply);
-    } catch (SqsException | SnsException e) {
+    } catch (SqsException | SnsException | LambdaException e) {
       reply.fail(e);
     } catch (RuntimeException e) {
       LOG.log(System.Logger.Level.ERROR, "Shard " + index + " failed a call", e);

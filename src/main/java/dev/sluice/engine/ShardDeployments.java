@@ -25,6 +25,7 @@ final class ShardDeployments {
   private final MemoryBudget budget;
   private final QueueLimit queueLimit;
   private final QueueLimit topicLimit;
+  private final QueueLimit triggerLimit;
   private final byte[] receiptSecret;
   private final boolean eventBus;
   private final MonotonicClock clock;
@@ -37,13 +38,14 @@ final class ShardDeployments {
   private final ConcurrentHashMap<Integer, ShardTenure> tenures = new ConcurrentHashMap<>();
 
   ShardDeployments(Vertx vertx, EngineSettings settings, MemoryBudget budget, QueueLimit queueLimit,
-      QueueLimit topicLimit, byte[] receiptSecret, boolean eventBus, MonotonicClock clock, CrossShard crossShard, DurableStore durable,
+      QueueLimit topicLimit, QueueLimit triggerLimit, byte[] receiptSecret, boolean eventBus, MonotonicClock clock, CrossShard crossShard, DurableStore durable,
       ShardRouter router, ShardSlots slots) {
     this.vertx = vertx;
     this.settings = settings;
     this.budget = budget;
     this.queueLimit = queueLimit;
     this.topicLimit = topicLimit;
+    this.triggerLimit = triggerLimit;
     this.receiptSecret = receiptSecret;
     this.eventBus = eventBus;
     this.clock = clock;
@@ -58,7 +60,7 @@ final class ShardDeployments {
    * calls with {@code closedBecause} (null: open at once).
    */
   Future<ShardVerticle> deploy(int shard, ShardTenure tenure, String closedBecause) {
-    ShardVerticle v = new ShardVerticle(shard, settings, budget, queueLimit, topicLimit, receiptSecret, eventBus, clock,
+    ShardVerticle v = new ShardVerticle(shard, settings, budget, queueLimit, topicLimit, triggerLimit, receiptSecret, eventBus, clock,
         crossShard, durable, tenure);
     return vertx.deployVerticle(v, new DeploymentOptions().setThreadingModel(ThreadingModel.EVENT_LOOP))
         .map(id -> {

@@ -9,6 +9,7 @@ import dev.sluice.model.ParkingLimits;
 import dev.sluice.model.QueueLimit;
 import dev.sluice.persistence.TopicStore;
 import dev.sluice.topics.TopicRegistry;
+import dev.sluice.triggers.TriggerRegistry;
 import dev.sluice.model.ReceiptHandleCodec;
 import dev.sluice.model.ShardResources;
 import dev.sluice.persistence.DurableStore;
@@ -35,10 +36,11 @@ public final class ShardVerticle extends VerticleBase {
 
   private final int index;
   private final EngineSettings settings;
-  /** This deployment's shares of the server-wide budget, queue limit and topic limit. */
+  /** This deployment's shares of the server-wide budget, queue limit, topic limit and trigger limit. */
   private final MemoryBudget budget;
   private final QueueLimit queueLimit;
   private final QueueLimit topicLimit;
+  private final QueueLimit triggerLimit;
   private final byte[] receiptSecret;
   private final boolean eventBusDispatch;
   private final LongSupplier clock;
@@ -51,13 +53,14 @@ public final class ShardVerticle extends VerticleBase {
 
   public ShardVerticle(
       int index, EngineSettings settings, MemoryBudget budget, QueueLimit queueLimit, QueueLimit topicLimit,
-      byte[] receiptSecret,
+      QueueLimit triggerLimit, byte[] receiptSecret,
       boolean eventBusDispatch, LongSupplier clock, CrossShard crossShard, DurableStore durable, ShardTenure tenure) {
     this.index = index;
     this.settings = settings;
     this.budget = budget.share();
     this.queueLimit = queueLimit.share();
     this.topicLimit = topicLimit.share();
+    this.triggerLimit = triggerLimit.share();
     this.tenure = tenure;
     this.receiptSecret = receiptSecret;
     this.eventBusDispatch = eventBusDispatch;
@@ -89,7 +92,7 @@ public final class ShardVerticle extends VerticleBase {
         paged ? HeadWindow.of(durable.config().headWindowMessages()) : HeadWindow.UNBOUNDED);
     TopicWrites topicWrites = durable == null ? TopicWrites.NONE
         : new TopicWrites(new TopicStore(durable.pool(), tenure.fence()));
-    shard = new Shard(index, env, new TopicRegistry(topicLimit, budget), topicWrites, clock, this::rearm,
+    shard = new Shard(index, env, new TopicRegistry(topicLimit, budget), new TriggerRegistry(triggerLimit), topicWrites, clock, this::rearm,
         task -> context.runOnContext(v -> task.run()), changes);
     // On this verticle's context, and cancelled with it when it is undeployed.
     vertx.setPeriodic(IDLE_REGISTRY_SWEEP_MILLIS, id -> shard.dropIdleRegistries());
@@ -105,6 +108,7 @@ public final class ShardVerticle extends VerticleBase {
     budget.releaseShare();
     queueLimit.releaseShare();
     topicLimit.releaseShare();
+    triggerLimit.releaseShare();
     return Future.succeededFuture();
   }
 

@@ -18,12 +18,20 @@ final class Callers {
   }
 
   Caller of(HttpServerRequest req, Identity identity) {
-    return new HttpCaller(req, identity, false);
+    return new HttpCaller(req, identity, false, false);
+  }
+
+  /**
+   * The caller of a management route, let in by the management token ({@link Caller#operator}):
+   * it acts as {@code identity}, the default account (sqs.accountId) in the default region.
+   */
+  Caller ofOperator(HttpServerRequest req, Identity identity) {
+    return new HttpCaller(req, identity, false, true);
   }
 
   /** The caller of an unsigned SNS link let in while authentication is on ({@link Caller#unsignedLink}). */
   Caller ofLink(HttpServerRequest req, Identity identity) {
-    return new HttpCaller(req, identity, true);
+    return new HttpCaller(req, identity, true, false);
   }
 
   /** Reads each header only when an action asks for it: most actions need none of them. */
@@ -31,17 +39,24 @@ final class Callers {
     private final HttpServerRequest req;
     private final Identity identity;
     private final boolean link;
+    private final boolean operator;
     private String requestId;
 
-    HttpCaller(HttpServerRequest req, Identity identity, boolean link) {
+    HttpCaller(HttpServerRequest req, Identity identity, boolean link, boolean operator) {
       this.req = req;
       this.identity = identity;
       this.link = link;
+      this.operator = operator;
     }
 
     @Override
     public boolean unsignedLink() {
       return link;
+    }
+
+    @Override
+    public boolean operator() {
+      return operator;
     }
 
     @Override

@@ -28,6 +28,7 @@ import io.vertx.ext.web.handler.StaticHandler;
  * <pre>
  *   /health/live, /health/ready   GET  open (probes)
  *   /metrics                      GET  management token
+ *   /2015-03-31/event-source-mappings/**  the triggers' admin API: management token
  *   {push.path}/**                any  management token (header or ?token=) and an allowed Origin
  *   /examples/**                  GET  open (a static page and the browser libraries it loads)
  *   /sns/&lt;certificate&gt;.pem         GET  open (the public certificate SNS envelopes are signed for)
@@ -50,7 +51,7 @@ final class HttpRoutes {
 
   /** Once the engine is up. {@code metrics} and {@code push} are null when off. */
   static Router serving(Vertx vertx, HealthEndpoints health, Surfaces surfaces, MetricsEndpoint metrics,
-      PushBridges push, TopicSigner signer, Handler<HttpServerRequest> sqs) {
+      PushBridges push, TopicSigner signer, TriggerAdmin triggers, Handler<HttpServerRequest> sqs) {
     Router router = Router.router(vertx);
     health(router, health);
     // Public by nature, as AWS serves its SNS certificates: subscribers fetch it to check signatures.
@@ -68,6 +69,7 @@ final class HttpRoutes {
           .handler(new ManagementGuard(surfaces.managementToken()))
           .handler(metrics::scrape);
     }
+    triggers.mount(router, new ManagementGuard(surfaces.managementToken()));
     if (push != null) {
       String bridge = push.path() + "/*";
       router.route(bridge).handler(

@@ -106,7 +106,8 @@ final class SqsHttpVerticle extends VerticleBase {
         // Per connection: a large request and one pipelined behind it.
         new BodyReader(requestBytes, 2L * cfg.maxBodyBytes()), connections);
     MetricsEndpoint metrics = sluiceMetrics.enabled() ? new MetricsEndpoint(vertx, engine, sluiceMetrics) : null;
-    routes = HttpRoutes.serving(vertx, health, surfaces, metrics, push, engine.sns().signer(), sqs);
+    TriggerAdmin triggers = new TriggerAdmin(engine.triggers(), callers, surfaces.sqs().unadmitted());
+    routes = HttpRoutes.serving(vertx, health, surfaces, metrics, push, engine.sns().signer(), triggers, sqs);
   }
 
   /** Stops accepting; open connections get until {@code timeoutMillis} to finish and close. */

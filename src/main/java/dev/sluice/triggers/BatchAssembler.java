@@ -10,7 +10,9 @@ import java.util.List;
  * first record's arrival, or an event of 6 MB (Lambda's payload limit for a synchronous invoke: the
  * record that would pass it starts the next batch; a record larger alone goes alone). Sluice adds a
  * visibility guard: a batch goes before its first record's visibility timeout leaves less than the
- * invoke's timeout and a second, so that no batch is invoked with receipt handles about to expire.
+ * invoke's timeout and a second, so that no batch is invoked with receipt handles about to expire;
+ * but never before half that visibility is spent, so that a window still gathers on a queue whose
+ * visibility timeout is no longer than the invoke's (Lambda's advice is six times as long).
  * Time is passed in. Not thread-safe: its poller's loop owns it.
  */
 public final class BatchAssembler {
@@ -63,7 +65,13 @@ public final class BatchAssembler {
       return false;
     }
     return full || batch.size() >= batchSize || nowMillis - firstArrivalMillis >= windowMillis
-        || batch.get(0).visibleUntilMillis() - nowMillis < invokeTimeoutMillis + GUARD_MARGIN_MILLIS;
+        || batch.get(0).visibleUntilMillis() - nowMillis <= guardLeadMillis();
+  }
+
+  /** How long before its first record's visibility ends a batch goes at the latest. */
+  private long guardLeadMillis() {
+    long visibility = batch.get(0).visibleUntilMillis() - firstArrivalMillis;
+    return Math.min(invokeTimeoutMillis + GUARD_MARGIN_MILLIS, visibility / 2);
   }
 
   /** How many records the next receive should ask for (at most ten, as a receive takes). */
@@ -77,7 +85,7 @@ public final class BatchAssembler {
       return windowMillis;
     }
     long windowLeft = firstArrivalMillis + windowMillis - nowMillis;
-    long guardLeft = batch.get(0).visibleUntilMillis() - invokeTimeoutMillis - GUARD_MARGIN_MILLIS - nowMillis;
+    long guardLeft = batch.get(0).visibleUntilMillis() - guardLeadMillis() - nowMillis;
     return Math.max(0, Math.min(windowLeft, guardLeft));
   }
 

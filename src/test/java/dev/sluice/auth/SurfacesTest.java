@@ -26,10 +26,11 @@ class SurfacesTest {
   @Test
   void theEmbeddedDefaultNamesEverySurfaceItLeavesOpen() {
     List<String> open = of(Map.of()).open();
-    assertEquals(3, open.size(), open.toString());
+    assertEquals(4, open.size(), open.toString());
     assertTrue(open.get(0).startsWith("the SQS APIs"), open.toString());
     assertTrue(open.get(1).startsWith("/metrics"), open.toString());
-    assertTrue(open.get(2).startsWith("the push bridge at /eventbus"), open.toString());
+    assertTrue(open.get(2).startsWith("the triggers' admin API"), open.toString());
+    assertTrue(open.get(3).startsWith("the push bridge at /eventbus"), open.toString());
     assertFalse(of(Map.of()).openBeyondLoopback(), "on loopback: reported, not warned about");
   }
 
@@ -105,7 +106,8 @@ class SurfacesTest {
   @Test
   void metricsOffIsNotReportedOpen() {
     List<String> open = of(Map.of("SLUICE_METRICS_ENABLED", "false", "SLUICE_PUSH_ENABLED", "false")).open();
-    assertEquals(1, open.size(), open.toString());
+    assertEquals(2, open.size(), open.toString());
+    assertTrue(open.stream().noneMatch(o -> o.startsWith("/metrics")), open.toString());
   }
 
   @Test

@@ -70,9 +70,21 @@ class BatchAssemblerTest {
   @Test
   void aBatchLeavesBeforeItsFirstHandleWouldExpireDuringTheInvoke() {
     BatchAssembler a = new BatchAssembler(100, 300, 30_000);
-    a.add(List.of(new Record("m0", "{}", 10, 60_000)), 0);
-    assertFalse(a.ready(28_000));
-    assertEquals(1_000, a.waitMillis(28_000), "the guard ends the wait before the window does");
-    assertTrue(a.ready(29_500), "less than the timeout and a second left");
+    a.add(List.of(new Record("m0", "{}", 10, 70_000)), 0);
+    assertFalse(a.ready(38_000));
+    assertEquals(1_000, a.waitMillis(38_000), "the guard ends the wait before the window does");
+    assertTrue(a.ready(39_500), "less than the timeout and a second left");
+  }
+
+  @Test
+  void aVisibilityNoLongerThanTheTimeoutStillLetsTheWindowGatherForHalfOfIt() {
+    BatchAssembler shortWindow = new BatchAssembler(100, 2, 30_000);
+    shortWindow.add(List.of(new Record("m0", "{}", 10, 30_000)), 0);
+    assertFalse(shortWindow.ready(0), "the window is honoured");
+    assertTrue(shortWindow.ready(2_000));
+    BatchAssembler longWindow = new BatchAssembler(100, 20, 30_000);
+    longWindow.add(List.of(new Record("m0", "{}", 10, 30_000)), 0);
+    assertEquals(15_000, longWindow.waitMillis(0), "half the visibility, not the whole window");
+    assertTrue(longWindow.ready(15_000));
   }
 }

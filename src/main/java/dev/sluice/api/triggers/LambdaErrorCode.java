@@ -10,6 +10,7 @@ public enum LambdaErrorCode {
   INVALID_PARAMETER_VALUE("InvalidParameterValueException", 400, true),
   RESOURCE_CONFLICT("ResourceConflictException", 409, true),
   RESOURCE_NOT_FOUND("ResourceNotFoundException", 404, true),
+  REQUEST_TOO_LARGE("RequestTooLargeException", 413, true),
   SERVICE("ServiceException", 500, false);
 
   private final String code;

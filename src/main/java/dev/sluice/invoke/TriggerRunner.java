@@ -1,0 +1,392 @@
+package dev.sluice.invoke;
+
+import dev.sluice.api.DeleteMessageBatch;
+import dev.sluice.api.ErrorCode;
+import dev.sluice.api.SqsException;
+import dev.sluice.api.triggers.EventSourceMapping.LastError;
+import dev.sluice.engine.CallerGone;
+import dev.sluice.engine.EngineAction;
+import dev.sluice.engine.EngineActions;
+import dev.sluice.engine.PushRequests;
+import dev.sluice.engine.QueueEngine;
+import dev.sluice.outbound.OutboundHttp;
+import dev.sluice.outbound.OutboundRequest;
+import dev.sluice.outbound.OutboundResult;
+import dev.sluice.outbound.OutboundSettings;
+import dev.sluice.triggers.BatchResponse;
+import dev.sluice.triggers.EventFilter;
+import dev.sluice.triggers.InvokeOutcome;
+import dev.sluice.triggers.PollerScaling;
+import dev.sluice.triggers.Trigger;
+import dev.sluice.triggers.TriggerStatus;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.VerticleBase;
+import io.vertx.core.Vertx;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One trigger running (design/triggers.md §2.6-2.7), a verticle of its own so that its pollers,
+ * scaling and client share one event loop: 1 to its effective concurrency {@link Poller}s, a tick
+ * a second that scales them ({@link PollerScaling}) and re-reads its queue's visibility timeout,
+ * and an HTTP client of its own whose pool is that concurrency, so that a request never waits for
+ * a connection. Changes of the definition come from any thread ({@link #update}) and apply on the
+ * loop; a batch already gathered keeps the settings it was gathered under. Undeployed, it stops its
+ * pollers and waits (at most its target's timeout) for the invokes in flight to settle.
+ */
+final class TriggerRunner extends VerticleBase {
+  static final long TICK_MILLIS = 1_000;
+  /** What the target's answer may hold besides its item failures (design/triggers.md §2.5). */
+  static final int ANSWER_BYTES = 65_536;
+  static final int ANSWER_BYTES_PER_RECORD = 128;
+  static final String USER_AGENT = "Sluice-Trigger/1";
+
+  private final TriggerService service;
+  private final QueueEngine engine;
+  private final OutboundSettings outbound;
+  private final TriggerCaller caller;
+  private final String queueUrl;
+  private final String queueArn;
+  private volatile Trigger latest;
+  private volatile boolean started;
+  private volatile TriggerStatus status = TriggerStatus.NOT_STARTED;
+
+  // Owned by the loop.
+  private Trigger trigger;
+  private OutboundHttp client;
+  private PollerScaling scaling;
+  private EventFilter filter;
+  private final List<Poller> pollers = new ArrayList<>();
+  private int invoking;
+  private int visibilitySeconds;
+  private long backoffUntilMillis;
+  private boolean stopping;
+  private Promise<Void> drained;
+  private String lastResult = TriggerStatus.NOT_STARTED.lastProcessingResult();
+  private LastError lastError;
+  // What the pollers saw since the last tick.
+  private int receives;
+  private int fullReceives;
+  private int idleReceives;
+  private int successes;
+  private InvokeOutcome.ErrorKind worstFailure;
+
+  TriggerRunner(TriggerService service, QueueEngine engine, OutboundSettings outbound, Trigger trigger) {
+    this.service = service;
+    this.engine = engine;
+    this.outbound = outbound;
+    this.latest = trigger;
+    this.caller = new TriggerCaller(trigger.owner(), trigger.queue().region());
+    this.queueUrl = TriggerCaller.BASE_URL + "/" + trigger.queue().accountId() + "/" + trigger.queue().name();
+    this.queueArn = trigger.queueArn();
+    this.visibilitySeconds = trigger.target().timeoutSeconds();
+  }
+
+  @Override
+  public Future<?> start() {
+    vertx.setPeriodic(TICK_MILLIS, id -> tick());
+    // The pollers start knowing the queue's visibility timeout, which their batches' deadlines count from.
+    return refreshVisibility().transform(known -> {
+      started = true;
+      apply();
+      return Future.succeededFuture();
+    });
+  }
+
+  @Override
+  public Future<?> stop() {
+    stopping = true;
+    stopPollers();
+    if (client == null) {
+      return Future.succeededFuture();
+    }
+    if (invoking == 0) {
+      client.close();
+      return Future.succeededFuture();
+    }
+    drained = Promise.promise();
+    long timer = vertx.setTimer(trigger.target().timeoutSeconds() * 1000L + TICK_MILLIS, t -> drained.tryComplete());
+    return drained.future().onComplete(done -> {
+      vertx.cancelTimer(timer);
+      client.close();
+    });
+  }
+
+  /** From any thread: the trigger's definition changed. */
+  void update(Trigger changed) {
+    latest = changed;
+    if (started) {
+      context.runOnContext(v -> apply());
+    }
+  }
+
+  TriggerStatus status() {
+    return status;
+  }
+
+  /** Brings the running trigger in line with its latest definition. */
+  private void apply() {
+    Trigger t = latest;
+    if (t == trigger || stopping) {
+      return;
+    }
+    Trigger was = trigger;
+    trigger = t;
+    if (was == null || !t.target().equals(was.target()) || t.effectiveConcurrency() != was.effectiveConcurrency()) {
+      OutboundHttp old = client;
+      client = new OutboundHttp(vertx, new OutboundSettings(outbound.connectTimeoutMillis(),
+          t.target().timeoutSeconds() * 1000, t.effectiveConcurrency(), t.effectiveConcurrency(),
+          outbound.allowPrivateAddresses()), t.target().verifyTls());
+      if (old != null) {
+        // Its invokes under way finish first: none outlives its timeout.
+        vertx.setTimer(was.target().timeoutSeconds() * 1000L + TICK_MILLIS, tm -> old.close());
+      }
+    }
+    if (was == null || t.effectiveConcurrency() != was.effectiveConcurrency()
+        || t.settings().reportBatchItemFailures() != was.settings().reportBatchItemFailures()) {
+      scaling = new PollerScaling(t.effectiveConcurrency(), t.settings().reportBatchItemFailures());
+    }
+    if (was == null || !t.filterPatterns().equals(was.filterPatterns())) {
+      filter = new EventFilter(t.filterPatterns());
+    }
+    if (t.enabled()) {
+      fill();
+    } else {
+      stopPollers();
+    }
+    publish();
+  }
+
+  private void tick() {
+    if (!started || stopping) {
+      return;
+    }
+    refreshVisibility();
+    scaling.tick(new PollerScaling.Tick(receives, fullReceives, idleReceives, successes, worstFailure));
+    if (worstFailure != null && worstFailure.backsOff()) {
+      backoffUntilMillis = System.currentTimeMillis() + scaling.backoffMillis();
+    }
+    receives = 0;
+    fullReceives = 0;
+    idleReceives = 0;
+    successes = 0;
+    worstFailure = null;
+    if (trigger.enabled()) {
+      fill();
+    }
+    publish();
+  }
+
+  /** Starts pollers up to what scaling wants, as far as the server's cap lets it. */
+  private void fill() {
+    while (!stopping && trigger.enabled() && pollers.size() < scaling.target() && service.takePoller()) {
+      Poller p = new Poller(this);
+      pollers.add(p);
+      p.start();
+    }
+  }
+
+  private void stopPollers() {
+    for (Poller p : new ArrayList<>(pollers)) {
+      retire(p);
+      p.stop();
+    }
+  }
+
+  private boolean retire(Poller p) {
+    if (pollers.remove(p)) {
+      service.releasePoller();
+      return true;
+    }
+    return false;
+  }
+
+  /** Asked by a poller before each turn: whether it is one too many now (and so ends). */
+  boolean shouldEnd(Poller p) {
+    return (stopping || !trigger.enabled() || pollers.size() > scaling.target()) && retire(p);
+  }
+
+  /** Asked by a poller whose long poll came back empty: whether it ends. */
+  boolean idleMayEnd(Poller p) {
+    return scaling.idleMayEnd(pollers.size()) && retire(p);
+  }
+
+  long backoffLeftMillis() {
+    return Math.max(0, backoffUntilMillis - System.currentTimeMillis());
+  }
+
+  void noteReceive(int received, int wanted) {
+    receives++;
+    if (received == 0) {
+      idleReceives++;
+    } else if (received >= wanted) {
+      fullReceives++;
+    }
+  }
+
+  /**
+   * A receive failed: true when the queue refused it (gone, or not the owner's to read), which is
+   * the trigger's last error; false when the server was busy.
+   */
+  boolean receiveFailed(Throwable failure) {
+    if (failure instanceof SqsException e && (e.code() == ErrorCode.SERVICE_UNAVAILABLE
+        || e.code() == ErrorCode.REQUEST_THROTTLED || e.code() == ErrorCode.OVER_LIMIT)) {
+      return false;
+    }
+    failed("queue", 0, 0, "receiving from " + queueArn + " failed: " + failure.getMessage());
+    return true;
+  }
+
+  void noteFiltered(int records) {
+    // Counted by the trigger's metrics (design/triggers.md §2.12) once they exist.
+  }
+
+  void noteMemoryRefusal(int records) {
+    failed("memory", 0, records, "the server's memory budget is spent; the batch went back to the queue");
+  }
+
+  /** Posts {@code event}, the batch of {@code ids}, and answers what the target's answer means. */
+  Future<InvokeOutcome> invoke(String event, List<String> ids) {
+    Trigger t = trigger;
+    Map<String, String> headers = new LinkedHashMap<>();
+    headers.put("Content-Type", "application/json");
+    headers.put("User-Agent", USER_AGENT);
+    headers.put("X-Sluice-Trigger", t.id().toString());
+    if (t.target().protocol() == InvokeOutcome.Protocol.LAMBDA) {
+      headers.put("X-Amz-Invocation-Type", "RequestResponse");
+    }
+    headers.putAll(t.target().headers());
+    invoking++;
+    publish();
+    return client.post(new OutboundRequest(t.target().url(), headers, event, t.target().timeoutSeconds() * 1000L,
+        ANSWER_BYTES + ANSWER_BYTES_PER_RECORD * ids.size())).map(result -> {
+          invoking--;
+          InvokeOutcome outcome = outcome(t, result, ids);
+          if (outcome.error() == null) {
+            successes++;
+            lastResult = "OK";
+          } else {
+            failed(outcome.error().label(), result.status(), ids.size(), describe(outcome.error(), result, t));
+          }
+          publish();
+          if (drained != null && invoking == 0) {
+            drained.tryComplete();
+          }
+          return outcome;
+        });
+  }
+
+  private static InvokeOutcome outcome(Trigger t, OutboundResult result, List<String> ids) {
+    if (result.tooLarge()) {
+      return new InvokeOutcome(BatchResponse.failed(ids), InvokeOutcome.ErrorKind.BAD_RESPONSE);
+    }
+    return InvokeOutcome.of(new InvokeOutcome.Answer(result.status(), result.timedOut(), result.notAllowed(),
+        result.functionError(), result.body()), t.target().protocol(), t.settings().reportBatchItemFailures(), ids);
+  }
+
+  private static String describe(InvokeOutcome.ErrorKind kind, OutboundResult result, Trigger t) {
+    return switch (kind) {
+      case TIMEOUT -> result.status() == 0
+          ? "the target did not answer within " + t.target().timeoutSeconds() + " seconds"
+          : "the function timed out";
+      case FUNCTION_ERROR -> "the function failed" + (result.functionError() == null ? ""
+          : " (" + result.functionError() + ")");
+      case BAD_RESPONSE -> "the target's answer is not a batch response";
+      case THROTTLED -> "the target is busy (HTTP status " + result.status() + ")";
+      case HTTP_4XX, HTTP_5XX -> "the target answered HTTP status " + result.status();
+      case CONNECT, REFUSED -> "no answer: " + result.failure();
+    };
+  }
+
+  private void failed(String kind, int httpStatus, int records, String message) {
+    InvokeOutcome.ErrorKind k = kindOf(kind);
+    if (k != null && (worstFailure == null || k.backsOff() && !worstFailure.backsOff())) {
+      worstFailure = k;
+    }
+    lastError = new LastError(System.currentTimeMillis(), kind, httpStatus, records, message);
+    lastResult = "PROBLEM: " + message;
+    publish();
+  }
+
+  private static InvokeOutcome.ErrorKind kindOf(String label) {
+    for (InvokeOutcome.ErrorKind k : InvokeOutcome.ErrorKind.values()) {
+      if (k.label().equals(label)) {
+        return k;
+      }
+    }
+    return null;
+  }
+
+  /** Deletes the receipts {@code handles} from the queue, ten at a time; answers once all were tried. */
+  Future<Void> delete(List<String> handles) {
+    List<Future<?>> deletes = new ArrayList<>();
+    for (int from = 0; from < handles.size(); from += 10) {
+      List<DeleteMessageBatch.Entry> entries = new ArrayList<>();
+      for (int i = from; i < Math.min(handles.size(), from + 10); i++) {
+        entries.add(new DeleteMessageBatch.Entry(Integer.toString(i), handles.get(i)));
+      }
+      deletes.add(run(EngineActions.DELETE_MESSAGE_BATCH, new DeleteMessageBatch.Request(queueUrl, entries)));
+    }
+    return Future.join(deletes).<Void>mapEmpty().recover(someFailed -> Future.succeededFuture());
+  }
+
+  /** Makes the receipts {@code handles} visible again at once: gathered, never delivered. */
+  void giveBack(List<String> handles) {
+    if (!handles.isEmpty()) {
+      run(EngineActions.GIVE_BACK, new PushRequests.GiveBack(queueUrl, handles));
+    }
+  }
+
+  private Future<PushRequests.Seconds> refreshVisibility() {
+    return run(EngineActions.PUSH_VISIBILITY_TIMEOUT, new PushRequests.VisibilityTimeout(queueUrl))
+        .onSuccess(s -> visibilitySeconds = s.seconds());
+  }
+
+  /** Runs an engine call as the trigger's owner; a refusal before it starts is a failed future too. */
+  <Q, R> Future<R> run(EngineAction<Q, R> action, Q request) {
+    try {
+      return engine.run(action, caller, request, CallerGone.NOT_WATCHED);
+    } catch (RuntimeException refused) {
+      return Future.failedFuture(refused);
+    }
+  }
+
+  private void publish() {
+    status = new TriggerStatus(lastResult, lastError, pollers.size(), invoking);
+  }
+
+  Vertx vertx() {
+    return vertx;
+  }
+
+  QueueEngine engine() {
+    return engine;
+  }
+
+  TriggerCaller caller() {
+    return caller;
+  }
+
+  Trigger trigger() {
+    return trigger;
+  }
+
+  EventFilter filter() {
+    return filter;
+  }
+
+  String queueUrl() {
+    return queueUrl;
+  }
+
+  String queueArn() {
+    return queueArn;
+  }
+
+  int visibilitySeconds() {
+    return visibilitySeconds;
+  }
+}
