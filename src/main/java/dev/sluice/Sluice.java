@@ -145,7 +145,7 @@ public final class Sluice {
                       });
                     }
                     TriggerService triggers = clustered ? null
-                        : new TriggerService(vertx, engine, triggerOutbound(cfg));
+                        : new TriggerService(vertx, engine, triggerOutbound(cfg), metrics.triggers());
                     if (triggers != null) {
                       engine.triggers().connect(triggers);
                     }

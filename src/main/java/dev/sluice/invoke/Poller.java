@@ -138,7 +138,7 @@ final class Poller {
         filteredOut.add(held.remove(r.messageId()).receiptHandle());
       }
     }
-    Future<Void> dropped = runner.delete(filteredOut);
+    Future<Integer> dropped = runner.delete(filteredOut);
     runner.noteFiltered(filteredOut.size());
     if (passing.isEmpty()) {
       dropped.onComplete(done -> next());
@@ -165,15 +165,29 @@ final class Poller {
       return;
     }
     long charged = bytes;
-    runner.invoke(SqsEvent.of(jsons), ids).onComplete(answer -> {
+    runner.invoke(SqsEvent.of(jsons), ids, oldestSentMillis(ids)).onComplete(answer -> {
       runner.engine().memoryBudget().release(charged);
       // A failed classification deletes nothing: the batch comes back after its visibility timeout.
       List<String> deletable = answer.failed() ? List.of() : answer.result().response().deletable(ids, groups);
-      runner.delete(handlesOf(deletable)).onComplete(settled -> {
+      runner.delete(handlesOf(deletable)).onComplete(late -> {
+        if (answer.succeeded()) {
+          runner.settled(answer.result(), ids.size(), deletable.size(), late.result());
+        }
         ids.forEach(held::remove);
         next();
       });
     });
+  }
+
+  private long oldestSentMillis(List<String> ids) {
+    long oldest = System.currentTimeMillis();
+    for (String id : ids) {
+      String sent = held.get(id).attributes().get("SentTimestamp");
+      if (sent != null) {
+        oldest = Math.min(oldest, Long.parseLong(sent));
+      }
+    }
+    return oldest;
   }
 
   private List<String> handlesOf(List<String> ids) {

@@ -1,5 +1,6 @@
 package dev.sluice.invoke;
 
+import dev.sluice.api.BatchIdsResponse;
 import dev.sluice.api.DeleteMessageBatch;
 import dev.sluice.api.ErrorCode;
 import dev.sluice.api.SqsException;
@@ -9,6 +10,7 @@ import dev.sluice.engine.EngineAction;
 import dev.sluice.engine.EngineActions;
 import dev.sluice.engine.PushRequests;
 import dev.sluice.engine.QueueEngine;
+import dev.sluice.metrics.TriggerMetrics;
 import dev.sluice.outbound.OutboundHttp;
 import dev.sluice.outbound.OutboundRequest;
 import dev.sluice.outbound.OutboundResult;
@@ -47,6 +49,7 @@ final class TriggerRunner extends VerticleBase {
   private final TriggerService service;
   private final QueueEngine engine;
   private final OutboundSettings outbound;
+  private final TriggerMetrics metrics;
   private final TriggerCaller caller;
   private final String queueUrl;
   private final String queueArn;
@@ -55,6 +58,7 @@ final class TriggerRunner extends VerticleBase {
   private volatile TriggerStatus status = TriggerStatus.NOT_STARTED;
 
   // Owned by the loop.
+  private TriggerMetrics.Recorder recorder;
   private Trigger trigger;
   private OutboundHttp client;
   private PollerScaling scaling;
@@ -74,10 +78,12 @@ final class TriggerRunner extends VerticleBase {
   private int successes;
   private InvokeOutcome.ErrorKind worstFailure;
 
-  TriggerRunner(TriggerService service, QueueEngine engine, OutboundSettings outbound, Trigger trigger) {
+  TriggerRunner(TriggerService service, QueueEngine engine, OutboundSettings outbound, TriggerMetrics metrics,
+      Trigger trigger) {
     this.service = service;
     this.engine = engine;
     this.outbound = outbound;
+    this.metrics = metrics;
     this.latest = trigger;
     this.caller = new TriggerCaller(trigger.owner(), trigger.queue().region());
     this.queueUrl = TriggerCaller.BASE_URL + "/" + trigger.queue().accountId() + "/" + trigger.queue().name();
@@ -87,6 +93,9 @@ final class TriggerRunner extends VerticleBase {
 
   @Override
   public Future<?> start() {
+    Trigger t = latest;
+    recorder = metrics.recorder(t.id().toString(), t.queue().name(), t.queue().accountId(), t.queue().region(),
+        () -> status.invoking(), () -> status.pollers());
     vertx.setPeriodic(TICK_MILLIS, id -> tick());
     // The pollers start knowing the queue's visibility timeout, which their batches' deadlines count from.
     return refreshVisibility().transform(known -> {
@@ -100,19 +109,23 @@ final class TriggerRunner extends VerticleBase {
   public Future<?> stop() {
     stopping = true;
     stopPollers();
-    if (client == null) {
-      return Future.succeededFuture();
-    }
-    if (invoking == 0) {
-      client.close();
+    if (client == null || invoking == 0) {
+      closeClient();
       return Future.succeededFuture();
     }
     drained = Promise.promise();
     long timer = vertx.setTimer(trigger.target().timeoutSeconds() * 1000L + TICK_MILLIS, t -> drained.tryComplete());
     return drained.future().onComplete(done -> {
       vertx.cancelTimer(timer);
-      client.close();
+      closeClient();
     });
+  }
+
+  private void closeClient() {
+    recorder.close();
+    if (client != null) {
+      client.close();
+    }
   }
 
   /** From any thread: the trigger's definition changed. */
@@ -241,15 +254,30 @@ final class TriggerRunner extends VerticleBase {
   }
 
   void noteFiltered(int records) {
-    // Counted by the trigger's metrics (design/triggers.md §2.12) once they exist.
+    recorder.records("filtered", records);
+  }
+
+  /**
+   * A batch of {@code records} settled as {@code outcome} says, {@code deleted} of them deleted and
+   * {@code late} of those refused (their receipts had expired: they come again).
+   */
+  void settled(InvokeOutcome outcome, int records, int deleted, int late) {
+    int failed = outcome.response().wholeBatchFailed() ? records : outcome.response().failed().size();
+    recorder.records("deleted", deleted - late);
+    recorder.records("late", late);
+    recorder.records("failed", failed);
+    recorder.records("fifo_after_failure", records - deleted - failed);
   }
 
   void noteMemoryRefusal(int records) {
     failed("memory", 0, records, "the server's memory budget is spent; the batch went back to the queue");
   }
 
-  /** Posts {@code event}, the batch of {@code ids}, and answers what the target's answer means. */
-  Future<InvokeOutcome> invoke(String event, List<String> ids) {
+  /**
+   * Posts {@code event}, the batch of {@code ids} whose oldest was sent at {@code oldestSentMillis},
+   * and answers what the target's answer means.
+   */
+  Future<InvokeOutcome> invoke(String event, List<String> ids, long oldestSentMillis) {
     Trigger t = trigger;
     Map<String, String> headers = new LinkedHashMap<>();
     headers.put("Content-Type", "application/json");
@@ -261,10 +289,14 @@ final class TriggerRunner extends VerticleBase {
     headers.putAll(t.target().headers());
     invoking++;
     publish();
+    long startNanos = System.nanoTime();
     return client.post(new OutboundRequest(t.target().url(), headers, event, t.target().timeoutSeconds() * 1000L,
         ANSWER_BYTES + ANSWER_BYTES_PER_RECORD * ids.size())).map(result -> {
           invoking--;
           InvokeOutcome outcome = outcome(t, result, ids);
+          recorder.invoked(outcome.error() != null ? "failure" : outcome.response().allSucceeded() ? "success"
+              : "partial", ids.size(), System.nanoTime() - startNanos,
+              Math.max(0, System.currentTimeMillis() - oldestSentMillis) / 1000.0);
           if (outcome.error() == null) {
             successes++;
             lastResult = "OK";
@@ -306,6 +338,7 @@ final class TriggerRunner extends VerticleBase {
     if (k != null && (worstFailure == null || k.backsOff() && !worstFailure.backsOff())) {
       worstFailure = k;
     }
+    recorder.error(kind);
     lastError = new LastError(System.currentTimeMillis(), kind, httpStatus, records, message);
     lastResult = "PROBLEM: " + message;
     publish();
@@ -320,9 +353,12 @@ final class TriggerRunner extends VerticleBase {
     return null;
   }
 
-  /** Deletes the receipts {@code handles} from the queue, ten at a time; answers once all were tried. */
-  Future<Void> delete(List<String> handles) {
-    List<Future<?>> deletes = new ArrayList<>();
+  /**
+   * Deletes the receipts {@code handles} from the queue, ten at a time; answers, once all were
+   * tried, how many were refused (a FIFO queue refuses an expired receipt).
+   */
+  Future<Integer> delete(List<String> handles) {
+    List<Future<BatchIdsResponse>> deletes = new ArrayList<>();
     for (int from = 0; from < handles.size(); from += 10) {
       List<DeleteMessageBatch.Entry> entries = new ArrayList<>();
       for (int i = from; i < Math.min(handles.size(), from + 10); i++) {
@@ -330,7 +366,14 @@ final class TriggerRunner extends VerticleBase {
       }
       deletes.add(run(EngineActions.DELETE_MESSAGE_BATCH, new DeleteMessageBatch.Request(queueUrl, entries)));
     }
-    return Future.join(deletes).<Void>mapEmpty().recover(someFailed -> Future.succeededFuture());
+    return Future.join(deletes).transform(done -> {
+      int refused = 0;
+      for (int i = 0; i < deletes.size(); i++) {
+        Future<BatchIdsResponse> d = deletes.get(i);
+        refused += d.succeeded() ? d.result().failed().size() : Math.min(10, handles.size() - i * 10);
+      }
+      return Future.succeededFuture(refused);
+    });
   }
 
   /** Makes the receipts {@code handles} visible again at once: gathered, never delivered. */

@@ -2,6 +2,7 @@ package dev.sluice.invoke;
 
 import dev.sluice.engine.QueueEngine;
 import dev.sluice.engine.TriggerRuntime;
+import dev.sluice.metrics.TriggerMetrics;
 import dev.sluice.outbound.OutboundSettings;
 import dev.sluice.triggers.Trigger;
 import dev.sluice.triggers.TriggerStatus;
@@ -26,6 +27,7 @@ public final class TriggerService implements TriggerRuntime {
   private final Vertx vertx;
   private final QueueEngine engine;
   private final OutboundSettings outbound;
+  private final TriggerMetrics metrics;
   private final Map<UUID, Running> running = new ConcurrentHashMap<>();
   private final AtomicInteger pollers = new AtomicInteger();
   private volatile boolean stopped;
@@ -36,10 +38,11 @@ public final class TriggerService implements TriggerRuntime {
    * {@code outbound}: the connect timeout and whether targets may be at private addresses; each
    * trigger's client has its own timeout and pool.
    */
-  public TriggerService(Vertx vertx, QueueEngine engine, OutboundSettings outbound) {
+  public TriggerService(Vertx vertx, QueueEngine engine, OutboundSettings outbound, TriggerMetrics metrics) {
     this.vertx = vertx;
     this.engine = engine;
     this.outbound = outbound;
+    this.metrics = metrics;
   }
 
   @Override
@@ -52,7 +55,7 @@ public final class TriggerService implements TriggerRuntime {
         r.runner().update(trigger);
         return r;
       }
-      TriggerRunner runner = new TriggerRunner(this, engine, outbound, trigger);
+      TriggerRunner runner = new TriggerRunner(this, engine, outbound, metrics, trigger);
       return new Running(runner, vertx.deployVerticle(runner));
     });
   }

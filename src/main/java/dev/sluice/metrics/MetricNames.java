@@ -20,6 +20,14 @@ public final class MetricNames {
   public static final String ACTION_TAG = "action";
   /** Tag naming the SQS error code of a failed request, "none" when it succeeded. */
   public static final String ERROR_TAG = "error";
+  /** Tag naming a trigger (its UUID). */
+  public static final String TRIGGER_TAG = "trigger";
+  /** Tag naming how an invoke ended: success, partial or failure. */
+  public static final String OUTCOME_TAG = "outcome";
+  /** Tag naming the kind of a trigger's error. */
+  public static final String KIND_TAG = "kind";
+  /** Tag naming what became of a trigger's records. */
+  public static final String RESULT_TAG = "result";
 
   /** Messages a receive could return now (ApproximateNumberOfMessages). */
   public static final String QUEUE_VISIBLE = "sluice.queue.messages.visible";
@@ -68,4 +76,21 @@ public final class MetricNames {
   public static final String PERSISTENCE_FAILURES = "sluice.persistence.failures";
 
   private MetricNames() {}
+
+  /** A trigger's invokes, tagged with their outcome. */
+  public static final String TRIGGER_INVOCATIONS = "sluice.trigger.invocations";
+  /** A trigger's failed invokes and receives, tagged with their kind. */
+  public static final String TRIGGER_ERRORS = "sluice.trigger.errors";
+  /** Records per invoke of a trigger. */
+  public static final String TRIGGER_BATCH_RECORDS = "sluice.trigger.batch.records";
+  /** A trigger's records, tagged with what became of them. */
+  public static final String TRIGGER_RECORDS = "sluice.trigger.records";
+  /** Age of a batch's oldest record when its trigger invoked, in seconds. */
+  public static final String TRIGGER_OLDEST_RECORD_AGE = "sluice.trigger.oldest.record.age";
+  /** Time of a trigger's invokes, tagged with their outcome. */
+  public static final String TRIGGER_INVOKE_DURATION = "sluice.trigger.invoke.duration";
+  /** A trigger's invokes in flight. */
+  public static final String TRIGGER_CONCURRENCY = "sluice.trigger.concurrency";
+  /** A trigger's pollers running. */
+  public static final String TRIGGER_POLLERS = "sluice.trigger.pollers";
 }

@@ -51,6 +51,7 @@ public final class SluiceMetrics {
   private final RequestMetrics requests;
   private final QueueGauges queues;
   private final TopicCounters topics;
+  private final TriggerMetrics triggers;
   private final AtomicInteger parked = new AtomicInteger();
   private final AtomicLong duplicateRows = new AtomicLong();
 
@@ -60,6 +61,7 @@ public final class SluiceMetrics {
     this.requests = new RequestMetrics(registry);
     this.queues = new QueueGauges(registry);
     this.topics = new TopicCounters(registry);
+    this.triggers = new TriggerMetrics(registry);
     Gauge.builder(MetricNames.PARKED_RECEIVES, parked, AtomicInteger::get)
         .description("Long polls waiting for a message").register(registry);
     Gauge.builder(MetricNames.BACKLOG_DUPLICATE_ROWS, duplicateRows, AtomicLong::get)
@@ -85,6 +87,11 @@ public final class SluiceMetrics {
 
   public RequestMetrics requests() {
     return requests;
+  }
+
+  /** The triggers' meters. */
+  public TriggerMetrics triggers() {
+    return triggers;
   }
 
   /**

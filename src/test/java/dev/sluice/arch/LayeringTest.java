@@ -62,7 +62,7 @@ class LayeringTest {
       java.util.Map.entry("outbound", java.util.Set.of()),
       java.util.Map.entry("engine", java.util.Set.of("access", "api", "model", "outbound", "persistence", "runtime",
           "topics", "triggers")),
-      java.util.Map.entry("invoke", java.util.Set.of("api", "engine", "outbound", "triggers")),
+      java.util.Map.entry("invoke", java.util.Set.of("api", "engine", "metrics", "outbound", "triggers")),
       java.util.Map.entry("metrics", java.util.Set.of("api", "model", "engine", "persistence")),
       java.util.Map.entry("protocol", java.util.Set.of("api", "engine", "metrics")),
       java.util.Map.entry("auth", java.util.Set.of("access", "api", "config")),

@@ -163,6 +163,15 @@ class TriggerDeliveryIT {
     throw new AssertionError(queueUrl + " still holds messages: " + a);
   }
 
+  /** The lines of the Prometheus text about the trigger {@code uuid}. */
+  static List<String> metrics(String uuid) throws Exception {
+    java.net.http.HttpResponse<String> r = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest
+        .newBuilder(server.endpoint.resolve("/metrics")).header("Authorization", "Bearer " + TOKEN).build(),
+        java.net.http.HttpResponse.BodyHandlers.ofString());
+    assertEquals(200, r.statusCode());
+    return r.body().lines().filter(l -> l.contains("trigger=\"" + uuid + "\"")).toList();
+  }
+
   @Test
   void theEventCarriesEveryFieldAsLambdaGivesItAndASuccessDeletesTheBatch() throws Exception {
     String url = queue("trigger-fields", Map.of());
@@ -198,7 +207,18 @@ class TriggerDeliveryIT {
     JsonObject after = admin.get(mapping.getString("UUID"));
     assertEquals("Enabled", after.getString("State"));
     assertEquals("OK", after.getString("LastProcessingResult"));
+    List<String> series = metrics(mapping.getString("UUID"));
+    assertTrue(series.stream().anyMatch(l -> l.startsWith("sluice_trigger_invocations_total{")
+        && l.contains("outcome=\"success\"") && l.endsWith(" 1.0")), String.join("\n", series));
+    assertTrue(series.stream().anyMatch(l -> l.startsWith("sluice_trigger_records_total{")
+        && l.contains("result=\"deleted\"") && l.endsWith(" 1.0")), String.join("\n", series));
+    assertTrue(series.stream().anyMatch(l -> l.startsWith("sluice_trigger_pollers{")), String.join("\n", series));
     admin.delete(mapping.getString("UUID"));
+    long until = System.currentTimeMillis() + 5_000;
+    while (!metrics(mapping.getString("UUID")).isEmpty() && System.currentTimeMillis() < until) {
+      Thread.sleep(50);
+    }
+    assertEquals(List.of(), metrics(mapping.getString("UUID")), "a deleted trigger's series go with it");
   }
 
   @Test
@@ -277,6 +297,8 @@ class TriggerDeliveryIT {
     assertEquals("{\"kind\":\"refund\"}", e.records().get(0).getString("body"));
     awaitEmpty(url, 10);
     assertNull(next("/filter", 0), "the others were deleted, never posted");
+    assertTrue(metrics(mapping.getString("UUID")).stream().anyMatch(l -> l.startsWith("sluice_trigger_records_total{")
+        && l.contains("result=\"filtered\"") && l.endsWith(" 2.0")));
     admin.delete(mapping.getString("UUID"));
   }
 
