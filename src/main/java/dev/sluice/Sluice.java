@@ -93,6 +93,7 @@ public final class Sluice {
     boolean clustered = cfg.cluster().enabled();
     AtomicReference<ClusterNode> node = new AtomicReference<>();
     AtomicReference<ShardManager> shards = new AtomicReference<>();
+    AtomicReference<TriggerService> triggers = new AtomicReference<>();
     // The port opens first, so that health probes are answered while the queues are recovered.
     return HttpListener.listen(vertx, cfg.http(), cfg.security(), httpInstances, notReadyReason,
             cfg.push().enabled() ? cfg.push().maxFrameBytes() : 0)
@@ -126,6 +127,13 @@ public final class Sluice {
               }
               return new PredefinedQueues(engine).create(cfg.ops().queues())
                   .compose(v -> new PredefinedTopics(engine).create(cfg.ops().topics()))
+                  .compose(v -> {
+                    if (clustered) {
+                      return Future.<Void>succeededFuture();
+                    }
+                    triggers.set(new TriggerService(vertx, engine, triggerOutbound(cfg), metrics.triggers()));
+                    return engine.triggers().connect(triggers.get());
+                  })
                   .compose(v -> cfg.push().enabled()
                       ? PushBridges.start(
                           vertx, engine, cfg.push(), cfg.sqs(), surfaces.managementToken(), cfg.http())
@@ -144,14 +152,9 @@ public final class Sluice {
                         }
                       });
                     }
-                    TriggerService triggers = clustered ? null
-                        : new TriggerService(vertx, engine, triggerOutbound(cfg), metrics.triggers());
-                    if (triggers != null) {
-                      engine.triggers().connect(triggers);
-                    }
                     http.serve(engine, surfaces, push, metrics);
                     recovered.set(true);
-                    return new Sluice(vertx, engine, http, push, triggers, store.get(), metrics, stopping,
+                    return new Sluice(vertx, engine, http, push, triggers.get(), store.get(), metrics, stopping,
                         clustered ? new Clustering(node.get(), shards.get()) : null);
                   });
             }))

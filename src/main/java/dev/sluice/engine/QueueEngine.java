@@ -72,7 +72,7 @@ public final class QueueEngine {
     this.redrive = new RedriveActions(clients, router, checks, crossShard, access, this::checkedWhereHeld);
     this.sns = new TopicEngine(clients, gate == ServingGate.OPEN ? clients : dispatcher, router,
         new TopicAccess(access), () -> remote != RemoteShards.NONE, signer, vertx, outbound);
-    this.triggers = new TriggerActions(clients, router, access, () -> remote != RemoteShards.NONE);
+    this.triggers = new TriggerActions(clients, dispatcher, router, access, () -> remote != RemoteShards.NONE);
   }
 
   /**
@@ -111,8 +111,8 @@ public final class QueueEngine {
     ShardRouter router = new ShardRouter(settings.shards());
     CrossShard crossShard = new CrossShard(router);
     ShardSlots slots = new ShardSlots(settings.shards());
-    ShardDeployments deployments = new ShardDeployments(vertx, settings, budget, queueLimit, topicLimit, triggerLimit, receiptSecret, eventBus,
-        clock, crossShard, durable, router, slots);
+    ShardDeployments deployments = new ShardDeployments(vertx, settings, budget, queueLimit, topicLimit, triggerLimit,
+        receiptSecret, eventBus, clock, crossShard, durable, router, slots);
     ShardTenure tenure = durable == null ? ShardTenure.MEMORY : ShardTenure.ofDatabase(durable.run(), durable.epoch());
     List<Future<ShardVerticle>> deployed = new ArrayList<>();
     for (int i = 0; i < (clustered ? 0 : settings.shards()); i++) {
@@ -134,11 +134,12 @@ public final class QueueEngine {
     return started.compose(engine -> new Recovery(dispatcher, router,
         durable.config().paged() ? HeadWindow.of(durable.config().headWindowMessages()) : null, clock)
         .run(durable.pool(), tenure.fence())
-        .compose(recovered -> TopicRecovery.run(durable.pool(), dispatcher, router).map(topics -> {
-          System.getLogger(QueueEngine.class.getName()).log(System.Logger.Level.INFO, "Recovered " + recovered
-              + ", " + topics);
-          return engine;
-        })));
+        .compose(recovered -> TopicRecovery.run(durable.pool(), dispatcher, router)
+            .compose(topics -> TriggerRecovery.run(durable.pool(), dispatcher, router, shard -> true).map(triggers -> {
+              System.getLogger(QueueEngine.class.getName()).log(System.Logger.Level.INFO, "Recovered " + recovered
+                  + ", " + topics + ", " + triggers);
+              return engine;
+            }))));
   }
 
   /** Cluster mode: calls for the shards this node does not hold go to {@code remote}. Set once, before serving. */

@@ -39,6 +39,7 @@ public final class Shard {
   private final TopicRegistry topics;
   private final TopicWrites topicWrites;
   private final TriggerRegistry triggers;
+  private final TriggerWrites triggerWrites;
   private final LongSupplier clock;
   private final Runnable afterEachCall;
   private final Consumer<Runnable> onLoop;
@@ -55,13 +56,15 @@ public final class Shard {
    */
   private String retiredBecause;
 
-  Shard(int index, ShardResources env, TopicRegistry topics, TriggerRegistry triggers, TopicWrites topicWrites, LongSupplier clock, Runnable afterEachCall, Consumer<Runnable> onLoop,
+  Shard(int index, ShardResources env, TopicRegistry topics, TriggerRegistry triggers, TopicWrites topicWrites,
+      TriggerWrites triggerWrites, LongSupplier clock, Runnable afterEachCall, Consumer<Runnable> onLoop,
       DurableChangeLog durable) {
     this.index = index;
     this.env = env;
     this.topics = topics;
     this.topicWrites = topicWrites;
     this.triggers = triggers;
+    this.triggerWrites = triggerWrites;
     this.clock = clock;
     this.afterEachCall = afterEachCall;
     this.onLoop = onLoop;
@@ -135,6 +138,10 @@ public final class Shard {
   /** The triggers of this shard's queues. */
   public TriggerRegistry triggers() {
     return triggers;
+  }
+
+  TriggerWrites triggerWrites() {
+    return triggerWrites;
   }
 
   TopicWrites topicWrites() {

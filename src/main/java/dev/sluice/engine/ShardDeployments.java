@@ -60,8 +60,8 @@ final class ShardDeployments {
    * calls with {@code closedBecause} (null: open at once).
    */
   Future<ShardVerticle> deploy(int shard, ShardTenure tenure, String closedBecause) {
-    ShardVerticle v = new ShardVerticle(shard, settings, budget, queueLimit, topicLimit, triggerLimit, receiptSecret, eventBus, clock,
-        crossShard, durable, tenure);
+    ShardVerticle v = new ShardVerticle(shard, settings, budget, queueLimit, topicLimit, triggerLimit, receiptSecret,
+        eventBus, clock, crossShard, durable, tenure);
     return vertx.deployVerticle(v, new DeploymentOptions().setThreadingModel(ThreadingModel.EVENT_LOOP))
         .map(id -> {
           deploymentIds.put(shard, id);
@@ -81,11 +81,12 @@ final class ShardDeployments {
     long started = System.nanoTime();
     return new Recovery(dispatcher, router, window, clock).run(durable.pool(), tenures.get(shard).fence(),
             s -> s == shard)
-        // Topics are a single-node server's only so far (cluster mode refuses SNS): a node taking
-        // shards over does not read them.
+        // Topics and triggers are a single-node server's only so far (cluster mode refuses them): a
+        // node taking shards over does not read them.
         .compose(loaded -> tenures.get(shard).submissions() != null ? Future.succeededFuture(loaded)
             : TopicRecovery.run(durable.pool(), dispatcher, router, s -> s == shard)
-                .map(topics -> loaded + ", " + topics))
+                .compose(topics -> TriggerRecovery.run(durable.pool(), dispatcher, router, s -> s == shard)
+                    .map(triggers -> loaded + ", " + topics + ", " + triggers)))
         .map(loaded -> {
           slots.open(shard);
           LOG.log(System.Logger.Level.INFO, "Serving shard " + shard + ": " + loaded + " loaded in "

@@ -8,6 +8,7 @@ import dev.sluice.model.MemoryBudget;
 import dev.sluice.model.ParkingLimits;
 import dev.sluice.model.QueueLimit;
 import dev.sluice.persistence.TopicStore;
+import dev.sluice.persistence.TriggerStore;
 import dev.sluice.topics.TopicRegistry;
 import dev.sluice.triggers.TriggerRegistry;
 import dev.sluice.model.ReceiptHandleCodec;
@@ -92,7 +93,10 @@ public final class ShardVerticle extends VerticleBase {
         paged ? HeadWindow.of(durable.config().headWindowMessages()) : HeadWindow.UNBOUNDED);
     TopicWrites topicWrites = durable == null ? TopicWrites.NONE
         : new TopicWrites(new TopicStore(durable.pool(), tenure.fence()));
-    shard = new Shard(index, env, new TopicRegistry(topicLimit, budget), new TriggerRegistry(triggerLimit), topicWrites, clock, this::rearm,
+    TriggerWrites triggerWrites = durable == null ? TriggerWrites.NONE
+        : new TriggerWrites(new TriggerStore(durable.pool(), tenure.fence()));
+    shard = new Shard(index, env, new TopicRegistry(topicLimit, budget), new TriggerRegistry(triggerLimit), topicWrites,
+        triggerWrites, clock, this::rearm,
         task -> context.runOnContext(v -> task.run()), changes);
     // On this verticle's context, and cancelled with it when it is undeployed.
     vertx.setPeriodic(IDLE_REGISTRY_SWEEP_MILLIS, id -> shard.dropIdleRegistries());

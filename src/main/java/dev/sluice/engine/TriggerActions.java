@@ -42,21 +42,32 @@ public final class TriggerActions {
   static final int MOST_MAX_ITEMS = 10_000;
 
   private final ShardDispatcher dispatcher;
+  /** The server's own calls (telling a runtime of the triggers there are), not held back by the serving gate. */
+  private final ShardDispatcher internal;
   private final ShardRouter router;
   private final QueueAccess access;
   private final BooleanSupplier clustered;
   private volatile TriggerRuntime runtime = TriggerRuntime.NONE;
 
-  TriggerActions(ShardDispatcher dispatcher, ShardRouter router, QueueAccess access, BooleanSupplier clustered) {
+  TriggerActions(ShardDispatcher dispatcher, ShardDispatcher internal, ShardRouter router, QueueAccess access,
+      BooleanSupplier clustered) {
     this.dispatcher = dispatcher;
+    this.internal = internal;
     this.router = router;
     this.access = access;
     this.clustered = clustered;
   }
 
-  /** The runtime that runs the triggers: set once, before serving. */
-  public void connect(TriggerRuntime connected) {
+  /**
+   * The runtime that runs the triggers: set once, before serving; it is told at once of every
+   * trigger there is (recovered at start-up, or of the configuration).
+   */
+  public Future<Void> connect(TriggerRuntime connected) {
     this.runtime = connected;
+    return internal.onEveryShard(s -> s.triggers().all()).map(perShard -> {
+      perShard.forEach(triggers -> triggers.forEach(connected::apply));
+      return null;
+    });
   }
 
   /** A new trigger, owned by the caller's account: answered in state Creating (Disabled when not enabled). */
@@ -64,8 +75,8 @@ public final class TriggerActions {
     checkServed();
     QueueKey queue = queueOf(r.eventSourceArn());
     if (r.functionName() == null) {
-      throw new LambdaException(LambdaErrorCode.VALIDATION,
-          "1 validation error detected: Value null at 'functionName' failed to satisfy constraint: Member must not be null");
+      throw new LambdaException(LambdaErrorCode.VALIDATION, "1 validation error detected: Value null at"
+          + " 'functionName' failed to satisfy constraint: Member must not be null");
     }
     boolean fifo = queue.name().endsWith(".fifo");
     TriggerSettings settings = TriggerSettings.check(r.batchSize(), r.maximumBatchingWindowInSeconds(),
@@ -81,7 +92,10 @@ public final class TriggerActions {
       Trigger t = new Trigger(UUID.randomUUID(), c.accountId(), queue, settings, target, patterns,
           r.enabled() == null || r.enabled(), Trigger.USER_INITIATED, origin, s.now());
       s.triggers().add(t);
-      reply.succeed(t);
+      s.triggerWrites().save(t).onComplete(written -> reply.succeed(t), failed -> {
+        s.triggers().remove(t.id());
+        reply.fail(failed);
+      });
     }).map(t -> {
       runtime.apply(t);
       return view(t, t.enabled() ? "Creating" : "Disabled");
@@ -110,7 +124,10 @@ public final class TriggerActions {
           r.enabled() == null ? was.enabled() : r.enabled(), s.now());
       checkQueue(s, was.queue(), changed.target(), was.owner(), permits);
       s.triggers().replace(changed);
-      reply.succeed(new Trigger[] {was, changed});
+      s.triggerWrites().save(changed).onComplete(written -> reply.succeed(new Trigger[] {was, changed}), failed -> {
+        s.triggers().replace(was);
+        reply.fail(failed);
+      });
     })).map(pair -> {
       Trigger was = pair[0];
       Trigger changed = pair[1];
@@ -123,8 +140,13 @@ public final class TriggerActions {
   /** Deletes a trigger: answered in state Deleting; its invokes under way finish. */
   public Future<EventSourceMapping> delete(Caller c, String id) {
     checkServed();
-    return locate(c, id).compose(found -> dispatcher.<Trigger>call(router.shardOf(found.queue()),
-        (s, reply) -> reply.succeed(s.triggers().remove(found.id())))).map(t -> {
+    return locate(c, id).compose(found -> dispatcher.<Trigger>call(router.shardOf(found.queue()), (s, reply) -> {
+      Trigger t = s.triggers().remove(found.id());
+      s.triggerWrites().delete(t.id()).onComplete(written -> reply.succeed(t), failed -> {
+        s.triggers().restore(t);
+        reply.fail(failed);
+      });
+    })).map(t -> {
           runtime.remove(t.id());
           return view(t, "Deleting");
         });

@@ -3,7 +3,6 @@ package dev.sluice.persistence;
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
-import io.vertx.sqlclient.Tuple;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -46,51 +45,32 @@ public final class TopicStore {
   public record SubscriptionRow(long topicId, String id, String protocol, String endpoint, String owner,
       String principal, long createdAt, String attributes, String confirmation) {}
 
-  private final Pool pool;
-  private final Fence fence;
-  private Future<Void> last = Future.succeededFuture();
+  private final FencedStatements statements;
 
   public TopicStore(Pool pool, Fence fence) {
-    this.pool = pool;
-    this.fence = fence;
+    this.statements = new FencedStatements(pool, fence);
   }
 
   public Future<Void> saveTopic(TopicRow r) {
-    return next(sql(UPSERT_TOPIC, 7), fence.parameters().addLong(r.id()).addString(r.accountId())
+    return statements.run(UPSERT_TOPIC, 7, statements.parameters().addLong(r.id()).addString(r.accountId())
         .addString(r.region()).addString(r.name()).addLong(r.createdAt()).addString(r.attributes())
         .addString(r.tags()));
   }
 
   /** Deletes the topic of that account, region and name, and its subscriptions. */
   public Future<Void> deleteTopic(String accountId, String region, String name) {
-    return next(sql(DELETE_TOPIC, 3), fence.parameters().addString(accountId).addString(region).addString(name));
+    return statements.run(DELETE_TOPIC, 3,
+        statements.parameters().addString(accountId).addString(region).addString(name));
   }
 
   public Future<Void> saveSubscription(SubscriptionRow r) {
-    return next(sql(UPSERT_SUBSCRIPTION, 9), fence.parameters().addLong(r.topicId()).addString(r.id())
+    return statements.run(UPSERT_SUBSCRIPTION, 9, statements.parameters().addLong(r.topicId()).addString(r.id())
         .addString(r.protocol()).addString(r.endpoint()).addString(r.owner()).addString(r.principal())
         .addLong(r.createdAt()).addString(r.attributes()).addString(r.confirmation()));
   }
 
   public Future<Void> deleteSubscription(long topicId, String id) {
-    return next(sql(DELETE_SUBSCRIPTION, 2), fence.parameters().addLong(topicId).addString(id));
-  }
-
-  /** Runs after every write this store was given before it; fails as that statement does. */
-  private Future<Void> next(String sql, Tuple parameters) {
-    Future<Void> write = last.transform(previous -> pool.preparedQuery(sql).execute(parameters).mapEmpty());
-    last = write.transform(done -> Future.succeededFuture()); // a failed write does not stop the next
-    return write;
-  }
-
-  /** The statement with the fence's call first and its own parameters numbered after the fence's. */
-  private String sql(String template, int ownParameters) {
-    Object[] args = new Object[ownParameters + 1];
-    args[0] = fence.call(1);
-    for (int i = 0; i < ownParameters; i++) {
-      args[i + 1] = fence.parameterCount() + 1 + i;
-    }
-    return String.format(template, args);
+    return statements.run(DELETE_SUBSCRIPTION, 2, statements.parameters().addLong(topicId).addString(id));
   }
 
   /** Every stored topic. */

@@ -39,6 +39,16 @@ public final class TriggerRegistry {
     byId.put(t.id(), t);
   }
 
+  /**
+   * Puts back a trigger that exists already (recovered, or a delete undone): it takes its place
+   * whatever the limit, as recovered queues do.
+   */
+  public void restore(Trigger t) {
+    if (byId.put(t.id(), t) == null) {
+      limit.take();
+    }
+  }
+
   /** Replaces a trigger by a changed one of the same id. */
   public void replace(Trigger t) {
     if (byId.replace(t.id(), t) == null) {

@@ -148,12 +148,13 @@ class TriggerDeliveryIT {
   }
 
   /** Waits until the queue holds no message, visible or in flight. */
-  static void awaitEmpty(String queueUrl, long seconds) throws InterruptedException {
+  static void awaitEmpty(SqsClient sqs, String queueUrl, long seconds) throws InterruptedException {
     long deadline = System.currentTimeMillis() + seconds * 1000;
     Map<QueueAttributeName, String> a = Map.of();
     while (System.currentTimeMillis() < deadline) {
       a = sqs.getQueueAttributes(b -> b.queueUrl(queueUrl).attributeNames(
-          QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES, QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES_NOT_VISIBLE,
+          QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES,
+          QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES_NOT_VISIBLE,
           QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES_DELAYED)).attributes();
       if (a.values().stream().allMatch("0"::equals)) {
         return;
@@ -178,7 +179,8 @@ class TriggerDeliveryIT {
     sqs.sendMessage(b -> b.queueUrl(url).messageBody("{\"kind\":\"order\"}").messageAttributes(Map.of(
         "color", MessageAttributeValue.builder().dataType("String").stringValue("blue").build(),
         "count", MessageAttributeValue.builder().dataType("Number.int").stringValue("7").build(),
-        "blob", MessageAttributeValue.builder().dataType("Binary").binaryValue(SdkBytes.fromUtf8String("hi")).build())));
+        "blob", MessageAttributeValue.builder().dataType("Binary").binaryValue(SdkBytes.fromUtf8String("hi"))
+            .build())));
     JsonObject mapping = trigger("trigger-fields", "/fields", new JsonObject());
     assertEquals("Creating", mapping.getString("State"));
     Event e = next("/fields", 10);
@@ -203,7 +205,7 @@ class TriggerDeliveryIT {
     assertEquals("aws:sqs", r.getString("eventSource"));
     assertEquals(queueArn("trigger-fields"), r.getString("eventSourceARN"));
     assertEquals("us-east-1", r.getString("awsRegion"));
-    awaitEmpty(url, 10);
+    awaitEmpty(sqs, url, 10);
     JsonObject after = admin.get(mapping.getString("UUID"));
     assertEquals("Enabled", after.getString("State"));
     assertEquals("OK", after.getString("LastProcessingResult"));
@@ -295,7 +297,7 @@ class TriggerDeliveryIT {
     Event e = next("/filter", 10);
     assertNotNull(e);
     assertEquals("{\"kind\":\"refund\"}", e.records().get(0).getString("body"));
-    awaitEmpty(url, 10);
+    awaitEmpty(sqs, url, 10);
     assertNull(next("/filter", 0), "the others were deleted, never posted");
     assertTrue(metrics(mapping.getString("UUID")).stream().anyMatch(l -> l.startsWith("sluice_trigger_records_total{")
         && l.contains("result=\"filtered\"") && l.endsWith(" 2.0")));
@@ -313,7 +315,7 @@ class TriggerDeliveryIT {
     }
     JsonObject mapping = trigger("trigger-concurrency", "/slow", new JsonObject().put("BatchSize", 1)
         .put("ScalingConfig", new JsonObject().put("MaximumConcurrency", 3)));
-    awaitEmpty(url, 30);
+    awaitEmpty(sqs, url, 30);
     assertEquals(3, mostOpen.get("/slow").get(), "at most three invokes were open at once, and three were");
     assertEquals(60, events.get("/slow").size());
     JsonObject status = admin.get(mapping.getString("UUID"));
@@ -381,7 +383,7 @@ class TriggerDeliveryIT {
     JsonObject mapping = trigger("trigger-order.fifo", "/fifo", new JsonObject()
         .put("FunctionResponseTypes", new JsonArray().add("ReportBatchItemFailures"))
         .put("TargetConfig", new JsonObject().put("TimeoutSeconds", 1)));
-    awaitEmpty(url, 40);
+    awaitEmpty(sqs, url, 40);
     Map<String, List<Integer>> succeeded = new HashMap<>();
     Map<String, Integer> doneUpTo = new HashMap<>();
     for (Event e : events.get("/fifo")) {
