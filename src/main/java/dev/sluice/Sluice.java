@@ -128,11 +128,13 @@ public final class Sluice {
               return new PredefinedQueues(engine).create(cfg.ops().queues())
                   .compose(v -> new PredefinedTopics(engine).create(cfg.ops().topics()))
                   .compose(v -> {
-                    if (clustered) {
+                    if (clustered || !cfg.invoke().enabled()) {
                       return Future.<Void>succeededFuture();
                     }
-                    triggers.set(new TriggerService(vertx, engine, triggerOutbound(cfg), metrics.triggers()));
-                    return engine.triggers().connect(triggers.get());
+                    triggers.set(new TriggerService(vertx, engine, triggerOutbound(cfg), metrics.triggers(),
+                        cfg.invoke().maxConcurrentInvokes()));
+                    return engine.triggers().connect(triggers.get())
+                        .compose(connected -> new PredefinedTriggers(engine, cfg.sqs()).apply(cfg.ops().triggers()));
                   })
                   .compose(v -> cfg.push().enabled()
                       ? PushBridges.start(
@@ -152,7 +154,7 @@ public final class Sluice {
                         }
                       });
                     }
-                    http.serve(engine, surfaces, push, metrics);
+                    http.serve(engine, surfaces, push, metrics, triggers.get() != null);
                     recovered.set(true);
                     return new Sluice(vertx, engine, http, push, triggers.get(), store.get(), metrics, stopping,
                         clustered ? new Clustering(node.get(), shards.get()) : null);
@@ -188,17 +190,19 @@ public final class Sluice {
             .collect(Collectors.toMap(Credential::accessKeyId, Credential::permissions)),
         new OutboundSettings(cfg.outbound().connectTimeoutMillis(), cfg.outbound().requestTimeoutMillis(),
             cfg.outbound().maxConnectionsPerEndpoint(), cfg.outbound().maxQueuedPerEndpoint(),
-            cfg.outbound().allowPrivateAddresses()));
+            cfg.outbound().allowPrivateAddresses()),
+        cfg.invoke().maxTriggers());
   }
 
   /**
-   * How triggers reach their targets: the configured connect timeout; targets may be at private
-   * addresses, since only the operator names them and Lambda containers run on private networks
-   * (design/triggers.md §2.11). Each trigger's client has its own timeout and pool.
+   * How triggers reach their targets: the configured connect timeout, and invoke.allowPrivateAddresses
+   * (only the operator names targets, and handlers usually run on private networks: true by
+   * default). Each trigger's client has its own timeout and pool.
    */
   private static OutboundSettings triggerOutbound(SluiceConfig cfg) {
     return new OutboundSettings(cfg.outbound().connectTimeoutMillis(), cfg.outbound().requestTimeoutMillis(),
-        cfg.outbound().maxConnectionsPerEndpoint(), cfg.outbound().maxQueuedPerEndpoint(), true);
+        cfg.outbound().maxConnectionsPerEndpoint(), cfg.outbound().maxQueuedPerEndpoint(),
+        cfg.invoke().allowPrivateAddresses());
   }
 
   public int port() {

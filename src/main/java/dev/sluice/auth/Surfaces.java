@@ -47,7 +47,7 @@ public final class Surfaces {
       if (cfg.ops().metricsEnabled()) {
         open.add("/metrics (no managementToken)");
       }
-      if (!cfg.cluster().enabled()) {
+      if (!cfg.cluster().enabled() && cfg.invoke().enabled()) {
         open.add("the triggers' admin API at /2015-03-31/event-source-mappings (no managementToken: anyone who"
             + " reaches it can have the default account's messages posted to any URL)");
       }

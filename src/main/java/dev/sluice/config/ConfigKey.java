@@ -116,6 +116,15 @@ public enum ConfigKey {
       "outbound.allowPrivateAddresses",
       "Whether HTTP/HTTPS subscribers may be on loopback, private or link-local addresses: true, false, or auto"
           + " (false when credentials are configured, true otherwise)."),
+  INVOKE_ENABLED(
+      "invoke.enabled", "Whether queue triggers run: false leaves their admin API unrouted and no trigger polling."),
+  INVOKE_MAX_TRIGGERS("invoke.maxTriggers", "Triggers that may exist at once, server-wide."),
+  INVOKE_MAX_CONCURRENT_INVOKES(
+      "invoke.maxConcurrentInvokes", "Pollers of all triggers at once, server-wide: the most invokes in flight."),
+  INVOKE_ALLOW_PRIVATE_ADDRESSES(
+      "invoke.allowPrivateAddresses",
+      "Whether a trigger's target may be on a loopback, private or link-local address (targets are named by the"
+          + " management token's holder only)."),
   METRICS_ENABLED("metrics.enabled", "Prometheus metrics at GET /metrics on the HTTP port."),
   SHUTDOWN_GRACE_MILLIS(
       "shutdown.graceMillis",
@@ -176,6 +185,10 @@ public enum ConfigKey {
   TOPICS(
       "topics",
       "SNS topics created at start-up when absent (name, attributes, tags, subscriptions of queues); in the"
+          + " environment, a JSON list."),
+  TRIGGERS(
+      "triggers",
+      "Queue triggers kept as the configuration says (the admin API's request, with QueueName); in the"
           + " environment, a JSON list.");
 
   private final String path;

@@ -20,7 +20,8 @@ final class ConfigValues {
     this.values = values;
   }
 
-  static SluiceConfig toConfig(Map<String, String> values) {
+  /** {@code env}: the environment, which a trigger's header values may name ({@code ${env:NAME}}). */
+  static SluiceConfig toConfig(Map<String, String> values, Map<String, String> env) {
     ConfigValues v = new ConfigValues(values);
     HttpConfig http = new HttpConfig(
         v.string(ConfigKey.HTTP_HOST, false),
@@ -55,7 +56,8 @@ final class ConfigValues {
         v.oneOf(ConfigKey.METRICS_ENABLED, "true", "false").equals("true"),
         (int) v.number(ConfigKey.SHUTDOWN_GRACE_MILLIS, 1_000, 600_000),
         QueueDefinitions.parse(v.raw(ConfigKey.QUEUES), sqs),
-        TopicDefinitions.parse(v.raw(ConfigKey.TOPICS), sqs));
+        TopicDefinitions.parse(v.raw(ConfigKey.TOPICS), sqs),
+        TriggerDefinitions.parse(v.raw(ConfigKey.TRIGGERS), sqs, env));
     StorageConfig storage = v.storage();
     ClusterConfig cluster = v.cluster(storage, engine);
     if (cluster.enabled() && !ops.queues().isEmpty()) {
@@ -64,6 +66,16 @@ final class ConfigValues {
     }
     if (cluster.enabled() && !ops.topics().isEmpty()) {
       throw requiredByCluster(ConfigKey.TOPICS, "[]", "SNS topics are not served in cluster mode yet");
+    }
+    InvokeConfig invoke = new InvokeConfig(v.oneOf(ConfigKey.INVOKE_ENABLED, "true", "false").equals("true"),
+        (int) v.number(ConfigKey.INVOKE_MAX_TRIGGERS, 0, 100_000),
+        (int) v.number(ConfigKey.INVOKE_MAX_CONCURRENT_INVOKES, 1, 100_000),
+        v.oneOf(ConfigKey.INVOKE_ALLOW_PRIVATE_ADDRESSES, "true", "false").equals("true"));
+    if (cluster.enabled() && !ops.triggers().isEmpty()) {
+      throw requiredByCluster(ConfigKey.TRIGGERS, "[]", "triggers are not served in cluster mode yet");
+    }
+    if (!invoke.enabled() && !ops.triggers().isEmpty()) {
+      throw v.invalid(ConfigKey.TRIGGERS, "[] while invoke.enabled is false");
     }
     SecurityConfig security = v.security(http.host(), account);
     // auto: a server with credentials serves several parties, none of whom may reach its network through it.
@@ -74,7 +86,7 @@ final class ConfigValues {
         (int) v.number(ConfigKey.OUTBOUND_MAX_CONNECTIONS_PER_ENDPOINT, 1, 10_000),
         (int) v.number(ConfigKey.OUTBOUND_MAX_QUEUED_PER_ENDPOINT, 0, 1_000_000),
         privateAddresses.equals("auto") ? security.accessKeys().isEmpty() : privateAddresses.equals("true"));
-    return new SluiceConfig(http, sqs, engine, storage, v.push(), outbound, ops, security, cluster);
+    return new SluiceConfig(http, sqs, engine, storage, v.push(), outbound, invoke, ops, security, cluster);
   }
 
   /** The default region must be one the server serves, or unsigned requests could use none. */

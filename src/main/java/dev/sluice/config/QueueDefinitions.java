@@ -92,14 +92,19 @@ final class QueueDefinitions {
 
   /** An entry's accountId and region: the defaults unless it names others (a region the server serves). */
   static Place place(String key, Map<?, ?> map, SqsConfig sqs) {
-    Object account = map.get("accountId");
+    return place(key, map, sqs, "accountId", "region");
+  }
+
+  /** As {@link #place(String, Map, SqsConfig)}, the account and region under the fields named. */
+  static Place place(String key, Map<?, ?> map, SqsConfig sqs, String accountField, String regionField) {
+    Object account = map.get(accountField);
     String accountId = account == null ? sqs.accountId() : String.valueOf(account);
     if (!accountId.matches("\\d{12}")) {
-      throw invalid(key + ".accountId", "a 12-digit account id, quoted so that YAML keeps it a string");
+      throw invalid(key + "." + accountField, "a 12-digit account id, quoted so that YAML keeps it a string");
     }
-    Object region = map.get("region");
+    Object region = map.get(regionField);
     if (region != null && (!SqsConfig.isRegionName(String.valueOf(region)) || !sqs.serves(String.valueOf(region)))) {
-      throw invalid(key + ".region", "a region this server serves (sqs.regions)");
+      throw invalid(key + "." + regionField, "a region this server serves (sqs.regions)");
     }
     return new Place(accountId, region == null ? sqs.region() : String.valueOf(region));
   }
@@ -126,7 +131,7 @@ final class QueueDefinitions {
     return out;
   }
 
-  private static Map<String, Object> stringKeys(Map<?, ?> m) {
+  static Map<String, Object> stringKeys(Map<?, ?> m) {
     Map<String, Object> out = new LinkedHashMap<>();
     m.forEach((k, v) -> out.put(String.valueOf(k), v));
     return out;

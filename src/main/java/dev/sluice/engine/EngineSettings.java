@@ -17,6 +17,7 @@ import java.util.Map;
  * @param permissions the permissions of each access key id configured with some (others have full
  *     access to their own account's queues)
  * @param outbound the bounds of requests to HTTP/HTTPS subscribers
+ * @param maxTriggers triggers that may exist at once, server-wide
  */
 public record EngineSettings(
     int shards,
@@ -27,7 +28,8 @@ public record EngineSettings(
     int maxInflightPerQueue,
     int maxQueues,
     Map<String, IdentityPolicy> permissions,
-    OutboundSettings outbound) {
+    OutboundSettings outbound,
+    int maxTriggers) {
 
   /** Topics that may exist at once, server-wide: AWS's default quota of topics per account. */
   static final int MAX_TOPICS = 100_000;
@@ -36,12 +38,6 @@ public record EngineSettings(
     return MAX_TOPICS;
   }
 
-  /** Triggers that may exist at once, server-wide (design/triggers.md §2.13, invoke.maxTriggers). */
-  static final int MAX_TRIGGERS = 1_000;
-
-  public int maxTriggers() {
-    return MAX_TRIGGERS;
-  }
 
   public int maxParkedReceivesPerShard() {
     return Math.max(1, maxParkedReceives / shards);

@@ -34,6 +34,7 @@ public final class QueueEngine {
   private final RedriveActions redrive;
   private final TopicEngine sns;
   private final TriggerActions triggers;
+  private final TriggerActions startupTriggers;
   private final ShardDispatcher dispatcher;
   private final MemoryBudget budget;
   private final QueueAccess access;
@@ -73,6 +74,7 @@ public final class QueueEngine {
     this.sns = new TopicEngine(clients, gate == ServingGate.OPEN ? clients : dispatcher, router,
         new TopicAccess(access), () -> remote != RemoteShards.NONE, signer, vertx, outbound);
     this.triggers = new TriggerActions(clients, dispatcher, router, access, () -> remote != RemoteShards.NONE);
+    this.startupTriggers = triggers.startup();
   }
 
   /**
@@ -290,6 +292,11 @@ public final class QueueEngine {
   /** Triggers' admin actions, and where the runtime that runs them is connected. */
   public TriggerActions triggers() {
     return triggers;
+  }
+
+  /** Trigger actions for the server's own start-up work (the triggers of the configuration), as {@link #startupQueues}. */
+  public TriggerActions startupTriggers() {
+    return startupTriggers;
   }
 
   public TopicEngine sns() {

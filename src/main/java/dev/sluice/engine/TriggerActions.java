@@ -21,6 +21,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -47,15 +48,30 @@ public final class TriggerActions {
   private final ShardRouter router;
   private final QueueAccess access;
   private final BooleanSupplier clustered;
-  private volatile TriggerRuntime runtime = TriggerRuntime.NONE;
+  /** The runtime connected, shared with {@link #startup()}'s actions. */
+  private final AtomicReference<TriggerRuntime> runtime;
 
   TriggerActions(ShardDispatcher dispatcher, ShardDispatcher internal, ShardRouter router, QueueAccess access,
       BooleanSupplier clustered) {
+    this(dispatcher, internal, router, access, clustered, new AtomicReference<>(TriggerRuntime.NONE));
+  }
+
+  private TriggerActions(ShardDispatcher dispatcher, ShardDispatcher internal, ShardRouter router,
+      QueueAccess access, BooleanSupplier clustered, AtomicReference<TriggerRuntime> runtime) {
     this.dispatcher = dispatcher;
     this.internal = internal;
     this.router = router;
     this.access = access;
     this.clustered = clustered;
+    this.runtime = runtime;
+  }
+
+  /**
+   * The same actions for the server's own start-up work (the triggers of the configuration), which
+   * runs before serving may begin and so is not held back by the serving gate.
+   */
+  TriggerActions startup() {
+    return new TriggerActions(internal, internal, router, access, clustered, runtime);
   }
 
   /**
@@ -63,7 +79,7 @@ public final class TriggerActions {
    * trigger there is (recovered at start-up, or of the configuration).
    */
   public Future<Void> connect(TriggerRuntime connected) {
-    this.runtime = connected;
+    runtime.set(connected);
     return internal.onEveryShard(s -> s.triggers().all()).map(perShard -> {
       perShard.forEach(triggers -> triggers.forEach(connected::apply));
       return null;
@@ -97,7 +113,7 @@ public final class TriggerActions {
         reply.fail(failed);
       });
     }).map(t -> {
-      runtime.apply(t);
+      runtime.get().apply(t);
       return view(t, t.enabled() ? "Creating" : "Disabled");
     });
   }
@@ -108,10 +124,10 @@ public final class TriggerActions {
   }
 
   /**
-   * Changes the fields {@code r} gives (EventSourceArn cannot change), checked as a creation is;
-   * answered Updating, Enabling or Disabling.
+   * Changes the fields {@code r} gives (EventSourceArn cannot change), checked as a creation is, and
+   * its origin to {@code origin} unless null; answered Updating, Enabling or Disabling.
    */
-  public Future<EventSourceMapping> update(Caller c, String id, MappingRequest r) {
+  public Future<EventSourceMapping> update(Caller c, String id, MappingRequest r, String origin) {
     checkServed();
     if (r.eventSourceArn() != null) {
       throw LambdaException.invalidValue("EventSourceArn cannot be updated.");
@@ -121,7 +137,7 @@ public final class TriggerActions {
     return locate(c, id).compose(found -> dispatcher.<Trigger[]>call(router.shardOf(found.queue()), (s, reply) -> {
       Trigger was = s.triggers().get(found.id());
       Trigger changed = was.with(settings(was, r), target(was, r), patterns == null ? was.filterPatterns() : patterns,
-          r.enabled() == null ? was.enabled() : r.enabled(), s.now());
+          r.enabled() == null ? was.enabled() : r.enabled(), origin == null ? was.origin() : origin, s.now());
       checkQueue(s, was.queue(), changed.target(), was.owner(), permits);
       s.triggers().replace(changed);
       s.triggerWrites().save(changed).onComplete(written -> reply.succeed(new Trigger[] {was, changed}), failed -> {
@@ -131,7 +147,7 @@ public final class TriggerActions {
     })).map(pair -> {
       Trigger was = pair[0];
       Trigger changed = pair[1];
-      runtime.apply(changed);
+      runtime.get().apply(changed);
       return view(changed, was.enabled() == changed.enabled() ? "Updating"
           : changed.enabled() ? "Enabling" : "Disabling");
     });
@@ -147,7 +163,7 @@ public final class TriggerActions {
         reply.fail(failed);
       });
     })).map(t -> {
-          runtime.remove(t.id());
+          runtime.get().remove(t.id());
           return view(t, "Deleting");
         });
   }
@@ -279,7 +295,7 @@ public final class TriggerActions {
   }
 
   private EventSourceMapping view(Trigger t, String state) {
-    TriggerStatus status = runtime.status(t.id());
+    TriggerStatus status = runtime.get().status(t.id());
     TriggerSettings s = t.settings();
     TargetSettings target = t.target();
     return new EventSourceMapping(t.id().toString(), s.batchSize(), s.batchingWindowSeconds(), t.queueArn(),

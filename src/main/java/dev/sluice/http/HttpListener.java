@@ -66,11 +66,14 @@ public final class HttpListener {
     return Future.all(deployed).map(all -> new HttpListener(cfg, port, List.copyOf(servers)));
   }
 
-  /** Opens the APIs: the engine is up and recovered. {@code push} is null when push is off. */
-  public void serve(QueueEngine engine, Surfaces surfaces, PushBridges push, SluiceMetrics metrics) {
+  /**
+   * Opens the APIs: the engine is up and recovered. {@code push} is null when push is off;
+   * {@code triggers} says whether triggers run (their admin API is routed then).
+   */
+  public void serve(QueueEngine engine, Surfaces surfaces, PushBridges push, SluiceMetrics metrics, boolean triggers) {
     Callers callers = new Callers(cfg.publicBaseUrl());
     for (SqsHttpVerticle s : servers) {
-      s.serve(engine, metrics, surfaces, callers, requestBytes, push);
+      s.serve(engine, metrics, surfaces, callers, requestBytes, push, triggers);
     }
   }
 

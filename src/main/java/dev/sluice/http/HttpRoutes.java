@@ -49,7 +49,7 @@ final class HttpRoutes {
     return router;
   }
 
-  /** Once the engine is up. {@code metrics} and {@code push} are null when off. */
+  /** Once the engine is up. {@code metrics}, {@code push} and {@code triggers} are null when off. */
   static Router serving(Vertx vertx, HealthEndpoints health, Surfaces surfaces, MetricsEndpoint metrics,
       PushBridges push, TopicSigner signer, TriggerAdmin triggers, Handler<HttpServerRequest> sqs) {
     Router router = Router.router(vertx);
@@ -69,7 +69,9 @@ final class HttpRoutes {
           .handler(new ManagementGuard(surfaces.managementToken()))
           .handler(metrics::scrape);
     }
-    triggers.mount(router, new ManagementGuard(surfaces.managementToken()));
+    if (triggers != null) {
+      triggers.mount(router, new ManagementGuard(surfaces.managementToken()));
+    }
     if (push != null) {
       String bridge = push.path() + "/*";
       router.route(bridge).handler(

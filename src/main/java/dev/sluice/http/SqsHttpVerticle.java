@@ -96,17 +96,19 @@ final class SqsHttpVerticle extends VerticleBase {
 
   /**
    * Recovery is done: from now on requests reach the SQS APIs, the metrics (when {@code metrics}
-   * is not null) and, when {@code push} is not null, the event-bus bridge and the example page.
+   * is not null), the triggers' admin API (when {@code triggersServed}) and, when {@code push} is
+   * not null, the event-bus bridge and the example page.
    */
   void serve(QueueEngine engine, SluiceMetrics sluiceMetrics, Surfaces surfaces, Callers callers,
-      MemoryBudget requestBytes, PushBridges push) {
+      MemoryBudget requestBytes, PushBridges push, boolean triggersServed) {
     SqsApiHandler sqs = new SqsApiHandler(new JsonProtocol(engine, sluiceMetrics.requests()),
         new QueryProtocol(engine, sluiceMetrics.requests()), new SnsProtocol(engine, sluiceMetrics.requests()),
         callers, cfg.maxBodyBytes(), surfaces.sqs(),
         // Per connection: a large request and one pipelined behind it.
         new BodyReader(requestBytes, 2L * cfg.maxBodyBytes()), connections);
     MetricsEndpoint metrics = sluiceMetrics.enabled() ? new MetricsEndpoint(vertx, engine, sluiceMetrics) : null;
-    TriggerAdmin triggers = new TriggerAdmin(engine.triggers(), callers, surfaces.sqs().unadmitted());
+    TriggerAdmin triggers = triggersServed
+        ? new TriggerAdmin(engine.triggers(), callers, surfaces.sqs().unadmitted()) : null;
     routes = HttpRoutes.serving(vertx, health, surfaces, metrics, push, engine.sns().signer(), triggers, sqs);
   }
 

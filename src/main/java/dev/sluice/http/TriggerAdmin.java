@@ -67,7 +67,7 @@ final class TriggerAdmin {
       if (m == HttpMethod.GET) {
         answer(ctx, 200, c -> triggers.get(c, id).map(MappingResponses::json));
       } else if (m == HttpMethod.PUT) {
-        answer(ctx, 202, c -> triggers.update(c, id, MappingRequests.read(body(ctx))).map(MappingResponses::json));
+        answer(ctx, 202, c -> triggers.update(c, id, MappingRequests.read(body(ctx)), null).map(MappingResponses::json));
       } else if (m == HttpMethod.DELETE) {
         answer(ctx, 202, c -> triggers.delete(c, id).map(MappingResponses::json));
       } else {

@@ -21,14 +21,13 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Thread-safe: the engine calls it from any event loop.
  */
 public final class TriggerService implements TriggerRuntime {
-  /** Pollers server-wide (design/triggers.md §2.7, invoke.maxConcurrentInvokes). */
-  static final int MAX_POLLERS = 2_000;
-
   private final Vertx vertx;
   private final QueueEngine engine;
   private final OutboundSettings outbound;
   private final TriggerMetrics metrics;
   private final Map<UUID, Running> running = new ConcurrentHashMap<>();
+  /** Pollers server-wide (invoke.maxConcurrentInvokes). */
+  private final int maxPollers;
   private final AtomicInteger pollers = new AtomicInteger();
   private volatile boolean stopped;
 
@@ -38,7 +37,9 @@ public final class TriggerService implements TriggerRuntime {
    * {@code outbound}: the connect timeout and whether targets may be at private addresses; each
    * trigger's client has its own timeout and pool.
    */
-  public TriggerService(Vertx vertx, QueueEngine engine, OutboundSettings outbound, TriggerMetrics metrics) {
+  public TriggerService(Vertx vertx, QueueEngine engine, OutboundSettings outbound, TriggerMetrics metrics,
+      int maxPollers) {
+    this.maxPollers = maxPollers;
     this.vertx = vertx;
     this.engine = engine;
     this.outbound = outbound;
@@ -90,7 +91,7 @@ public final class TriggerService implements TriggerRuntime {
   boolean takePoller() {
     while (true) {
       int now = pollers.get();
-      if (now >= MAX_POLLERS) {
+      if (now >= maxPollers) {
         return false;
       }
       if (pollers.compareAndSet(now, now + 1)) {

@@ -49,10 +49,10 @@ public record Trigger(UUID id, String owner, QueueKey queue, TriggerSettings set
     return target.maxConcurrentRequests() == 0 ? most : Math.min(most, target.maxConcurrentRequests());
   }
 
-  /** The same trigger with {@code changed} settings, target, filters and state, modified at {@code nowMillis}. */
+  /** The same trigger with {@code changed} settings, target, filters, state and origin, modified at {@code nowMillis}. */
   public Trigger with(TriggerSettings changedSettings, TargetSettings changedTarget, List<String> changedPatterns,
-      boolean changedEnabled, long nowMillis) {
+      boolean changedEnabled, String changedOrigin, long nowMillis) {
     return new Trigger(id, owner, queue, changedSettings, changedTarget, changedPatterns, changedEnabled,
-        USER_INITIATED, origin, nowMillis);
+        USER_INITIATED, changedOrigin, nowMillis);
   }
 }
