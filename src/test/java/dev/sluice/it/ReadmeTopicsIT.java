@@ -15,8 +15,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The README's "Topics and fan-out" section, the way a user follows it against the packaged jar:
- * its AWS CLI block run as written (only the port changed), then its boto3 script with the same
- * variables exported. Each queue gets what its filter policy accepts.
+ * its AWS CLI block run as written (only the port changed), then the boto3 script of the topics
+ * page with the same variables exported. Each queue gets what its filter policy accepts.
  */
 @NeedsTools({Tool.AWS_CLI, Tool.PYTHON_BOTO3})
 class ReadmeTopicsIT {
@@ -24,7 +24,8 @@ class ReadmeTopicsIT {
   void theReadmeTopicExamplesWorkAsWritten() throws Exception {
     String readme = Files.readString(QuickstartIT.README);
     String cliBlock = QuickstartIT.fencedBlockAfter(readme, "<!-- topics-cli");
-    String script = QuickstartIT.fencedBlockAfter(readme, "<!-- topics-boto3");
+    String script = QuickstartIT.fencedBlockAfter(Files.readString(java.nio.file.Path.of("src/site/markdown/topics.md")),
+        "<!-- topics-boto3");
     Tools.aws();
     try (PackagedServer server = PackagedServer.start("readme-topics-", Map.of())) {
       int port = server.endpoint.getPort();

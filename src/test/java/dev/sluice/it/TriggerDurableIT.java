@@ -14,6 +14,7 @@ import io.vertx.core.http.HttpServer;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.net.URI;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
@@ -73,12 +74,22 @@ class TriggerDurableIT {
   }
 
   static Process server(int port, Path log) throws Exception {
-    // A short database lease: a restart after kill -9 waits out one lease before it serves.
-    Process p = ServerJar.logging(log, Map.of("SLUICE_HTTP_PORT", Integer.toString(port), "SLUICE_STORAGE", "postgres",
-        "SLUICE_PG_URL", pg.url(), "SLUICE_PG_LEASE_MILLIS", "2000", "SLUICE_DURABILITY", "commit",
-        "SLUICE_MANAGEMENT_TOKEN", TOKEN)).start();
+    return server(port, log, Map.of());
+  }
+
+  static Process server(int port, Path log, Map<String, String> more) throws Exception {
+    Process p = start(port, log, more);
     QuickstartIT.awaitPort(port, p);
     return p;
+  }
+
+  static Process start(int port, Path log, Map<String, String> more) throws Exception {
+    Map<String, String> env = new java.util.HashMap<>(more);
+    // A short database lease: a restart after kill -9 waits out one lease before it serves.
+    env.putAll(Map.of("SLUICE_HTTP_PORT", Integer.toString(port), "SLUICE_STORAGE", "postgres",
+        "SLUICE_PG_URL", pg.url(), "SLUICE_PG_LEASE_MILLIS", "2000", "SLUICE_DURABILITY", "commit",
+        "SLUICE_MANAGEMENT_TOKEN", TOKEN));
+    return ServerJar.logging(log, env).start();
   }
 
   static void stopGracefully(Process p) throws Exception {
@@ -139,6 +150,58 @@ class TriggerDurableIT {
     } finally {
       stopGracefully(second);
     }
+  }
+
+  @Test
+  void theConfigurationKeepsItsTriggersAndLeavesTheApisAlone() throws Exception {
+    int port = QuickstartIT.freePort();
+    Path log = ServerJar.newLog("trigger-config-");
+    String queues = "[{\"name\": \"conf-a\"}, {\"name\": \"conf-b\"}]";
+    String target = "http://127.0.0.1:" + targetPort;
+    Process first = server(port, log, Map.of("SLUICE_QUEUES", queues, "SLUICE_TRIGGERS",
+        "[{\"QueueName\": \"conf-a\", \"FunctionName\": \"" + target + "/x\", \"BatchSize\": 3,"
+            + " \"Enabled\": false}, {\"QueueName\": \"conf-b\", \"FunctionName\": \"" + target + "/y\","
+            + " \"Enabled\": false}]"));
+    Map<String, JsonObject> before;
+    try {
+      TriggerAdminClient admin = admin(port);
+      admin.create(new JsonObject().put("EventSourceArn", queueArn("conf-a")).put("FunctionName", target + "/z")
+          .put("Enabled", false));
+      before = byUrl(admin);
+      assertEquals("config:triggers[0]", before.get(target + "/x").getString("Origin"));
+      assertEquals("config:triggers[1]", before.get(target + "/y").getString("Origin"));
+      assertEquals("api", before.get(target + "/z").getString("Origin"));
+    } finally {
+      stopGracefully(first);
+    }
+    Process second = server(port, log, Map.of("SLUICE_QUEUES", queues, "SLUICE_TRIGGERS",
+        "[{\"QueueName\": \"conf-a\", \"FunctionName\": \"" + target + "/x\", \"BatchSize\": 5,"
+            + " \"Enabled\": false}, {\"QueueName\": \"conf-a\", \"FunctionName\": \"" + target + "/z\","
+            + " \"BatchSize\": 7}]"));
+    try {
+      Map<String, JsonObject> after = byUrl(admin(port));
+      assertEquals(before.get(target + "/x").getString("UUID"), after.get(target + "/x").getString("UUID"));
+      assertEquals(5, after.get(target + "/x").getInteger("BatchSize"), "changed to its entry");
+      assertEquals(false, after.containsKey(target + "/y"), "no entry names it any more: deleted");
+      assertEquals(10, after.get(target + "/z").getInteger("BatchSize"), "made through the API: left alone");
+      assertEquals("Disabled", after.get(target + "/z").getString("State"));
+    } finally {
+      stopGracefully(second);
+    }
+    Process refused = start(port, log, Map.of("SLUICE_TRIGGERS", "[{\"QueueName\": \"conf-missing\","
+        + " \"FunctionName\": \"" + target + "/x\"}]"));
+    assertTrue(refused.waitFor(30, TimeUnit.SECONDS), "a bad entry stops the start");
+    assertTrue(refused.exitValue() != 0);
+    String text = Files.readString(log);
+    assertTrue(text.contains("Invalid value for configuration key 'triggers[0]' (trigger conf-missing → " + target
+        + "/x): InvalidParameterValueException: The queue " + queueArn("conf-missing") + " does not exist."), text);
+  }
+
+  static Map<String, JsonObject> byUrl(TriggerAdminClient admin) throws Exception {
+    Map<String, JsonObject> out = new java.util.HashMap<>();
+    admin.call("GET", TriggerAdminClient.MAPPINGS, null).json().getJsonArray("EventSourceMappings")
+        .forEach(o -> out.put(((JsonObject) o).getString("FunctionArn"), (JsonObject) o));
+    return out;
   }
 
   @Test
