@@ -26,13 +26,7 @@ public final class TriggerRegistry {
 
   /** Adds a new trigger; throws Lambda's ResourceConflictException for a duplicate, or the limit's refusal. */
   public void add(Trigger t) {
-    for (Trigger other : byId.values()) {
-      if (other.queue().equals(t.queue()) && other.target().url().equals(t.target().url())) {
-        throw new LambdaException(LambdaErrorCode.RESOURCE_CONFLICT, "An event source mapping with SQS arn (\" "
-            + t.queueArn() + " \") and function (\" " + t.target().url() + " \") already exists. Please update or"
-            + " delete the existing mapping with UUID " + other.id());
-      }
-    }
+    checkUnique(t);
     if (!limit.tryTake()) {
       throw LambdaException.invalidValue("Sluice's limit of " + limit.maxQueues() + " triggers is reached.");
     }
@@ -49,10 +43,24 @@ public final class TriggerRegistry {
     }
   }
 
-  /** Replaces a trigger by a changed one of the same id. */
+  /** Replaces a trigger by a changed one of the same id, which may not take another's queue and URL. */
   public void replace(Trigger t) {
-    if (byId.replace(t.id(), t) == null) {
+    if (!byId.containsKey(t.id())) {
       throw notFound();
+    }
+    checkUnique(t);
+    byId.put(t.id(), t);
+  }
+
+  /** Lambda's refusal of a second mapping of one queue and function. */
+  private void checkUnique(Trigger t) {
+    for (Trigger other : byId.values()) {
+      if (!other.id().equals(t.id()) && other.queue().equals(t.queue())
+          && other.target().url().equals(t.target().url())) {
+        throw new LambdaException(LambdaErrorCode.RESOURCE_CONFLICT, "An event source mapping with SQS arn (\" "
+            + t.queueArn() + " \") and function (\" " + t.target().url() + " \") already exists. Please update or"
+            + " delete the existing mapping with UUID " + other.id());
+      }
     }
   }
 
