@@ -41,6 +41,8 @@ import java.util.Map;
  */
 final class TriggerRunner extends VerticleBase {
   static final long TICK_MILLIS = 1_000;
+  /** A receive answered sooner found its records waiting: the queue has a backlog. */
+  static final long BACKLOG_RECEIVE_MILLIS = 100;
   /** What the target's answer may hold besides its item failures (design/triggers.md §2.5). */
   static final int ANSWER_BYTES = 65_536;
   static final int ANSWER_BYTES_PER_RECORD = 128;
@@ -231,11 +233,17 @@ final class TriggerRunner extends VerticleBase {
     return Math.max(0, backoffUntilMillis - System.currentTimeMillis());
   }
 
-  void noteReceive(int received, int wanted) {
+  /**
+   * A receive came back with {@code received} of the {@code wanted} records after {@code tookMillis}.
+   * It counts as full, a sign of a backlog that more pollers would drain, only when it found them
+   * waiting: one a send woke from its long poll found a trickle, which more pollers would not speed
+   * up (with BatchSize 1 every receive that gets a record would count as full otherwise).
+   */
+  void noteReceive(int received, int wanted, long tookMillis) {
     receives++;
     if (received == 0) {
       idleReceives++;
-    } else if (received >= wanted) {
+    } else if (received >= wanted && tookMillis < BACKLOG_RECEIVE_MILLIS) {
       fullReceives++;
     }
   }

@@ -39,6 +39,7 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Three cluster nodes in this JVM on 127.0.0.1, each pointed at the other two, started at once
@@ -47,6 +48,7 @@ import org.junit.jupiter.api.TestMethodOrder;
  * that left. The last case closes node B.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@Isolated
 class ClusterNodeIT {
   static final int MEMBER_TIMEOUT_MILLIS = 2_000;
   static final InetAddress LOOPBACK = InetAddress.getLoopbackAddress();

@@ -45,6 +45,7 @@ import software.amazon.awssdk.services.sqs.model.Message;
 import software.amazon.awssdk.services.sqs.model.SendMessageBatchRequestEntry;
 import software.amazon.awssdk.services.sqs.model.SendMessageBatchResponse;
 import software.amazon.awssdk.services.sqs.model.SqsException;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Durable queues larger than memory under {@code kill -9} (issue 16, design §4 "BacklogCrashIT"):
@@ -58,6 +59,7 @@ import software.amazon.awssdk.services.sqs.model.SqsException;
  * comes back, the counts end at 0, the log is clean and the tallies equal the rows.
  */
 @NeedsTools(Tool.POSTGRESQL)
+@Isolated
 class BacklogCrashIT {
   /** As many as the suite's budget allows on 2 cores (the whole test runs in about a minute). */
   static final int STANDARD_MESSAGES = 50_000;

@@ -18,6 +18,7 @@ import software.amazon.awssdk.services.sqs.SqsClient;
 import software.amazon.awssdk.services.sqs.model.DeleteMessageBatchRequestEntry;
 import software.amazon.awssdk.services.sqs.model.Message;
 import software.amazon.awssdk.services.sqs.model.SendMessageBatchRequestEntry;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Durable queues larger than memory (issue 16, design step 4): with a head window of 50 messages
@@ -25,6 +26,7 @@ import software.amazon.awssdk.services.sqs.model.SendMessageBatchRequestEntry;
  * them in PostgreSQL only, counted exactly, and drains each exactly once through page reads; and
  * a restart in the middle of the drain is ready at once and loses or repeats nothing.
  */
+@Isolated
 class BacklogIT extends DurableServerIT {
   /**
    * The issue's figure: thousands of page reads through a window of 50 (2,000 here), about 40 times

@@ -32,6 +32,7 @@ import software.amazon.awssdk.services.sqs.SqsClient;
 import software.amazon.awssdk.services.sqs.model.DeleteMessageBatchRequestEntry;
 import software.amazon.awssdk.services.sqs.model.Message;
 import software.amazon.awssdk.services.sqs.model.SendMessageBatchRequestEntry;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Cluster mode's fencing: of two nodes, one frozen (SIGSTOP) under load past its leases, whose shards
@@ -47,6 +48,7 @@ import software.amazon.awssdk.services.sqs.model.SendMessageBatchRequestEntry;
  * this test fails when the epoch check is skipped.
  */
 @NeedsTools(Tool.POSTGRESQL)
+@Isolated
 class ClusterFencingIT {
   static ThrowawayPostgres pg;
   static Vertx vertx;

@@ -35,6 +35,7 @@ import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.sqs.SqsClient;
 import software.amazon.awssdk.services.sqs.model.Message;
 import software.amazon.awssdk.services.sqs.model.MessageSystemAttributeName;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Cluster mode's operations, under one continuous load through a client that reaches whichever
@@ -54,6 +55,7 @@ import software.amazon.awssdk.services.sqs.model.MessageSystemAttributeName;
  * flight (its visibility running, not deleted).
  */
 @NeedsTools(Tool.POSTGRESQL)
+@Isolated
 class ClusterOperationsIT {
   static final long FAILOVER_TARGET_MILLIS = 5_000;
   /**

@@ -28,6 +28,7 @@ import software.amazon.awssdk.services.sqs.model.MessageSystemAttributeName;
 import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
 import software.amazon.awssdk.services.sqs.model.QueueDoesNotExistException;
 import software.amazon.awssdk.services.sqs.model.SendMessageBatchRequestEntry;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Cluster mode's routing: three packaged nodes on one PostgreSQL, and clients that each talk to
@@ -37,6 +38,7 @@ import software.amazon.awssdk.services.sqs.model.SendMessageBatchRequestEntry;
  * long poll at its node ends it on the owner, and dead letters and move tasks cross nodes.
  */
 @NeedsTools(Tool.POSTGRESQL)
+@Isolated
 class ClusterRoutingIT {
   static ThrowawayPostgres pg;
   static Vertx vertx;

@@ -12,12 +12,14 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.sqs.SqsClient;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Connections an attacker can hold: a head sent one byte at a time (slowloris), a body that never
  * finishes, a connection left idle, and more connections than the limit. Each is closed in time,
  * while a parked long poll, which sends nothing for longer than the idle timeout, is answered.
  */
+@Isolated
 class ConnectionLimitsIT {
   static final int HEADER_MS = 600;
   static final int BODY_MS = 800;

@@ -37,6 +37,7 @@ import software.amazon.awssdk.services.sqs.SqsAsyncClient;
 import software.amazon.awssdk.services.sqs.model.DeleteMessageBatchRequestEntry;
 import software.amazon.awssdk.services.sqs.model.Message;
 import software.amazon.awssdk.services.sqs.model.SendMessageBatchRequestEntry;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * The durability contract under {@code kill -9}: the packaged jar runs as a child process on a
@@ -46,6 +47,7 @@ import software.amazon.awssdk.services.sqs.model.SendMessageBatchRequestEntry;
  * acknowledged FIFO delete stays deleted, and deduplication ids still deduplicate.
  */
 @NeedsTools(Tool.POSTGRESQL)
+@Isolated
 class DurableCrashIT {
   static final int MESSAGES = 20_000;
   static final int GROUPS = 20;

@@ -21,6 +21,7 @@ import software.amazon.awssdk.services.sqs.SqsAsyncClient;
 import software.amazon.awssdk.services.sqs.SqsClient;
 import software.amazon.awssdk.services.sqs.model.QueueDoesNotExistException;
 import software.amazon.awssdk.services.sqs.model.SqsException;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Queue changes under {@code durability: commit} are acknowledged only once committed, as sends
@@ -29,6 +30,7 @@ import software.amazon.awssdk.services.sqs.model.SqsException;
  * acknowledged create, attribute change, tag change, permission change, purge and delete is there
  * after the restart. Under {@code relaxed} the same changes are answered at once.
  */
+@Isolated
 class DurableQueueChangesIT extends DurableServerIT {
   static final String WINDOW_MILLIS = "1500";
 

@@ -9,12 +9,14 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * One throwaway PostgreSQL per test class, and durable servers on it that tests start and stop
  * (restarts are what these classes test).
  */
 @NeedsTools(Tool.POSTGRESQL)
+@ResourceLock("DurableServerIT.pg")
 abstract class DurableServerIT {
   static ThrowawayPostgres pg;
 

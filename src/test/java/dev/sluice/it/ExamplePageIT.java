@@ -21,6 +21,7 @@ import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.sns.SnsClient;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * The example page, {@code /examples/subscribe.html}, in headless Chromium or Chrome (the one
@@ -29,6 +30,7 @@ import software.amazon.awssdk.services.sns.SnsClient;
  * acknowledges, and shows a topic live: a message the SDK's {@code SnsClient} publishes.
  */
 @NeedsTools({Tool.CHROMIUM, Tool.NODE, Tool.NPM})
+@Isolated
 class ExamplePageIT extends SharedServerIT {
   static final Path SOURCE = Path.of("src/test/node/example-page");
 

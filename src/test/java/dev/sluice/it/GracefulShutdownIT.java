@@ -24,6 +24,7 @@ import software.amazon.awssdk.services.sqs.model.Message;
 import software.amazon.awssdk.services.sqs.SqsAsyncClient;
 import software.amazon.awssdk.services.sqs.model.ReceiveMessageResponse;
 import software.amazon.awssdk.services.sqs.model.SendMessageBatchRequestEntry;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * SIGTERM to the packaged jar, with long polls parked and sends acknowledged but not yet written
@@ -32,6 +33,7 @@ import software.amazon.awssdk.services.sqs.model.SendMessageBatchRequestEntry;
  * A push subscription open at the stop ends with it, and its unacknowledged message is visible at
  * once after a restart.
  */
+@Isolated
 class GracefulShutdownIT extends DurableServerIT {
   static final int PARKED = 20;
   static final int MESSAGES = 500;

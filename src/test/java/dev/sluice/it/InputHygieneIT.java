@@ -23,8 +23,10 @@ import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.sqs.model.SqsException;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /** Input that is not what it claims to be is refused with an SQS error, never taken silently. */
+@Isolated
 class InputHygieneIT extends SharedServerIT {
   static final HttpClient HTTP = HttpClient.newHttpClient();
   /** A byte that is never UTF-8. */

@@ -21,6 +21,7 @@ import software.amazon.awssdk.services.sqs.SqsClient;
 import software.amazon.awssdk.services.sqs.model.Message;
 import software.amazon.awssdk.services.sqs.model.ReceiveMessageResponse;
 import software.amazon.awssdk.services.sqs.model.SqsException;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * What a durable server does when it loses the connection holding its database lock and nobody
@@ -28,6 +29,7 @@ import software.amazon.awssdk.services.sqs.model.SqsException;
  * empty, push subscriptions ended with their messages visible again, every call refused with the
  * retryable 503), then takes the lock back at the same epoch and serves again.
  */
+@Isolated
 class LockLossIT extends DurableServerIT {
 
   @Test

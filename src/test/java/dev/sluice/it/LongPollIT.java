@@ -13,8 +13,10 @@ import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.sqs.SqsAsyncClient;
 import software.amazon.awssdk.services.sqs.model.Message;
 import software.amazon.awssdk.services.sqs.model.ReceiveMessageResponse;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /** Long polls are parked receives: woken by a send, answered empty at their deadline. */
+@Isolated
 class LongPollIT extends SharedServerIT {
   static SqsAsyncClient async;
 

@@ -22,6 +22,7 @@ import software.amazon.awssdk.services.sqs.model.DeleteMessageBatchRequestEntry;
 import software.amazon.awssdk.services.sqs.model.Message;
 import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
 import software.amazon.awssdk.services.sqs.model.SendMessageBatchRequestEntry;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * The steps by which a shard changes hands (in cluster mode, between nodes), run on one durable
@@ -31,6 +32,7 @@ import software.amazon.awssdk.services.sqs.model.SendMessageBatchRequestEntry;
  * is lost, FIFO order holds, old receipt handles still delete, counts are exact (and the tallies,
  * checked after each case), and a new deployment's keys are above the old ones.
  */
+@Isolated
 class ShardReloadIT extends DurableServerIT {
   static final Map<String, String> SETTINGS = Map.of("SLUICE_ENGINE_SHARDS", "2", "SLUICE_PG_HEAD_WINDOW_MESSAGES",
       "50");

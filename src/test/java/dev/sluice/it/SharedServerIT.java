@@ -4,12 +4,14 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import software.amazon.awssdk.services.sqs.SqsClient;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * One server per test class, started before its first test and stopped after its last, with a
  * synchronous AWS SDK v2 client; test classes use unique queue names so their tests stay
  * independent.
  */
+@ResourceLock("SharedServerIT.server")
 abstract class SharedServerIT {
   static TestServer server;
   static SqsClient sqs;

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.sqs.SqsClient;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * With cluster mode off, Hazelcast stays dormant although its jar is on the class path (design
@@ -14,6 +15,7 @@ import software.amazon.awssdk.services.sqs.SqsClient;
  * thread, which every Hazelcast instance starts dozens of. Compared with the threads that ran
  * before, since other test classes in this JVM may have run a cluster.
  */
+@Isolated
 class SingleNodeWithoutHazelcastIT {
   @Test
   void aMemoryModeServerStartsNoHazelcastThread() throws Exception {

@@ -42,6 +42,7 @@ import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.sqs.SqsAsyncClient;
 import software.amazon.awssdk.services.sqs.model.Message;
 import software.amazon.awssdk.services.sqs.model.SqsException;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Issue 14, item 2 (split brain on lock loss): two servers, the packaged jar as child processes, on
@@ -55,6 +56,7 @@ import software.amazon.awssdk.services.sqs.model.SqsException;
  * acknowledged.
  */
 @NeedsTools(Tool.POSTGRESQL)
+@Isolated
 class SplitBrainIT {
   static final long LEASE_MILLIS = 1500;
   /** Main's exit code for a server fenced off its database. */

@@ -30,6 +30,7 @@ import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.sqs.SqsClient;
 import software.amazon.awssdk.services.sqs.model.MessageAttributeValue;
 import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Triggers delivering to an HTTP target, through the packaged jar: a small Vert.x server in the test
@@ -40,6 +41,7 @@ import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
  * never exceeds MaximumConcurrency and reaches it; a batching window gathers one batch; a target
  * that hangs is timed out and the batch redelivered; FIFO groups keep their order across failures.
  */
+@Isolated
 class TriggerDeliveryIT {
   static final String TOKEN = "t0ken";
   static PackagedServer server;

@@ -30,6 +30,7 @@ import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.sqs.SqsClient;
 import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
 import software.amazon.awssdk.services.sqs.model.SendMessageBatchRequestEntry;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Triggers with PostgreSQL, the packaged jar as a child process on a PostgreSQL of the test's own:
@@ -39,6 +40,7 @@ import software.amazon.awssdk.services.sqs.model.SendMessageBatchRequestEntry;
  * flight among them, and the queue ends empty.
  */
 @NeedsTools(Tool.POSTGRESQL)
+@Isolated
 class TriggerDurableIT {
   static final String TOKEN = "t0ken";
   static ThrowawayPostgres pg;
