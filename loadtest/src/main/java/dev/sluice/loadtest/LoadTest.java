@@ -16,15 +16,16 @@ import java.util.concurrent.atomic.AtomicLong;
  * parked (server memory per parked long poll), move (DLQ redrive rate of a message move task), and
  * fill and drain (the backlog benchmark's halves, on a queue named {@code --queue} exactly, so that
  * a drain run later finds what a fill left), availability (whether a queue serves, round by
- * round, while a script kills or stops cluster nodes), and publish (SNS fan-out to N queues). See loadtest/README.md for the commands whose figures
- * are in RESULTS.md.
+ * round, while a script kills or stops cluster nodes), publish (SNS fan-out to N queues), and trigger
+ * (a queue trigger's throughput and latency to a no-op target). See loadtest/README.md for the
+ * commands whose figures are in RESULTS.md.
  */
 public final class LoadTest {
   private LoadTest() {}
 
   public static void main(String[] args) throws Exception {
     if (args.length == 0) {
-      System.err.println("usage: java -jar sluice-loadtest.jar send|send-batch|loop|wake|parked|move|push|fill|drain|availability|publish [--option value]...");
+      System.err.println("usage: java -jar sluice-loadtest.jar send|send-batch|loop|wake|parked|move|push|fill|drain|availability|publish|trigger [--option value]...");
       System.exit(2);
     }
     String scenario = args[0];
@@ -91,6 +92,7 @@ public final class LoadTest {
         case "drain" -> Drain.run(workers, queueUrl, o);
         case "availability" -> AvailabilityProbe.run(workers.get(0), queueUrl, o);
         case "publish" -> PublishProbe.run(workers, queue, o);
+        case "trigger" -> TriggerProbe.run(workers, queueUrl, o);
         default -> throw new IllegalArgumentException("unknown scenario " + scenario);
       }
     } finally {
