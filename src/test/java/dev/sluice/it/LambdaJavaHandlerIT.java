@@ -67,12 +67,7 @@ class LambdaJavaHandlerIT {
 
   /** A trigger on {@code queueName} invoking the handler, which reports batch item failures. */
   static String trigger(String queueName) throws Exception {
-    JsonObject mapping = admin.create(new JsonObject().put("EventSourceArn", queueArn(queueName))
-        .put("FunctionName", function.url())
-        .put("FunctionResponseTypes", new JsonArray().add("ReportBatchItemFailures"))
-        .put("TargetConfig", new JsonObject().put("TimeoutSeconds", 2)));
-    assertEquals("lambda", mapping.getJsonObject("TargetConfig").getString("Protocol"));
-    return mapping.getString("UUID");
+    return admin.lambdaTrigger(queueName, function.url());
   }
 
   static String queue(String name, Map<QueueAttributeName, String> attributes) {

@@ -14,12 +14,16 @@ import software.amazon.awssdk.services.sqs.SqsAsyncClient;
 import software.amazon.awssdk.services.sqs.SqsClient;
 import software.amazon.awssdk.services.sqs.model.QueueDoesNotExistException;
 import software.amazon.awssdk.services.sqs.model.ReceiveMessageResponse;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * /metrics after a scripted scenario: per-queue gauges say what GetQueueAttributes says, request
  * timers count each action and error, parked polls and the memory budget show, a deleted queue's
- * series are gone, and with metrics off there is no endpoint.
+ * series are gone, and with metrics off there is no endpoint. Isolated: Vert.x keeps its Micrometer
+ * backend per JVM, so an in-JVM server of another class running at the same time would take the
+ * JVM metrics this test looks for.
  */
+@Isolated
 class MetricsIT {
   static String scrape(TestServer s) throws Exception {
     HttpResponse<String> r = HealthIT.get(s, "/metrics");

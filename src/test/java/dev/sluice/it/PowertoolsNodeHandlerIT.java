@@ -131,12 +131,7 @@ class PowertoolsNodeHandlerIT {
   }
 
   static String trigger(String queueName) throws Exception {
-    JsonObject mapping = admin.create(new JsonObject().put("EventSourceArn", queueArn(queueName))
-        .put("FunctionName", functionUrl)
-        .put("FunctionResponseTypes", new JsonArray().add("ReportBatchItemFailures"))
-        .put("TargetConfig", new JsonObject().put("TimeoutSeconds", 2)));
-    assertEquals("lambda", mapping.getJsonObject("TargetConfig").getString("Protocol"));
-    return mapping.getString("UUID");
+    return admin.lambdaTrigger(queueName, functionUrl);
   }
 
   static String queue(String name, Map<QueueAttributeName, String> attributes) {

@@ -41,6 +41,21 @@ final class TriggerAdminClient {
     return a.json();
   }
 
+  /**
+   * A trigger of {@code queueName} to a handler on the Lambda invoke path {@code functionUrl}, which
+   * reports batch item failures and has 2 s to answer; answers its UUID.
+   */
+  String lambdaTrigger(String queueName, String functionUrl) throws Exception {
+    JsonObject mapping = create(new JsonObject().put("EventSourceArn", queueArn(queueName))
+        .put("FunctionName", functionUrl)
+        .put("FunctionResponseTypes", new io.vertx.core.json.JsonArray().add("ReportBatchItemFailures"))
+        .put("TargetConfig", new JsonObject().put("TimeoutSeconds", 2)));
+    if (!"lambda".equals(mapping.getJsonObject("TargetConfig").getString("Protocol"))) {
+      throw new AssertionError("not spoken to as the Lambda invoke path: " + mapping);
+    }
+    return mapping.getString("UUID");
+  }
+
   JsonObject get(String uuid) throws Exception {
     return call("GET", MAPPINGS + uuid, null).json();
   }
