@@ -44,11 +44,7 @@ final class TriggerAdmin {
   void mount(Router router, ManagementGuard guard) {
     router.route(PREFIX + "*").handler(guard);
     router.route(PREFIX + "*").handler(BodyHandler.create().setBodyLimit(MAX_BODY_BYTES));
-    router.route(PREFIX + "*").failureHandler(ctx -> LambdaErrors.render(ctx.response(), Ids.uuid(),
-        ctx.statusCode() == 413 || ctx.failure() instanceof HttpException e && e.getStatusCode() == 413
-            ? new LambdaException(LambdaErrorCode.REQUEST_TOO_LARGE, "The request body is larger than "
-                + MAX_BODY_BYTES + " bytes.")
-            : ctx.failure()));
+    router.route(PREFIX + "*").failureHandler(ctx -> LambdaErrors.render(ctx.response(), Ids.uuid(), failure(ctx)));
     router.routeWithRegex(MAPPINGS + "/?").handler(ctx -> {
       HttpMethod m = ctx.request().method();
       if (m == HttpMethod.POST) {
@@ -93,6 +89,23 @@ final class TriggerAdmin {
             .putHeader("x-amzn-RequestId", c.requestId()).end(json.encode());
       }
     });
+  }
+
+  /**
+   * What a route that failed before its handler answered (the body handler: too large, unreadable)
+   * is answered: Lambda's RequestTooLargeException for a body over the bound, InvalidParameterValue
+   * for any other request the router could not read, the failure itself otherwise.
+   */
+  private static Throwable failure(RoutingContext ctx) {
+    int status = ctx.failure() instanceof HttpException e ? e.getStatusCode() : ctx.statusCode();
+    if (status == 413) {
+      return new LambdaException(LambdaErrorCode.REQUEST_TOO_LARGE, "The request body is larger than "
+          + MAX_BODY_BYTES + " bytes.");
+    }
+    if (ctx.failure() == null || ctx.failure() instanceof HttpException) {
+      return LambdaException.invalidValue("The request could not be read.");
+    }
+    return ctx.failure();
   }
 
   private static String body(RoutingContext ctx) {
