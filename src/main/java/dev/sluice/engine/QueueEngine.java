@@ -8,6 +8,7 @@ import dev.sluice.model.HeadWindow;
 import dev.sluice.model.MemoryBudget;
 import dev.sluice.model.QueueLimit;
 import dev.sluice.outbound.OutboundHttp;
+import dev.sluice.runtime.EventLoops;
 import dev.sluice.persistence.DurableStore;
 import dev.sluice.persistence.ShardFence;
 import io.vertx.core.Future;
@@ -128,7 +129,7 @@ public final class QueueEngine {
     Future<QueueEngine> started =
         Future.all(deployed).map(done -> new QueueEngine(dispatcher, gate, router, crossShard, budget,
             new QueueAccess(settings.permissions()), slots, deployments, durable, signer, vertx,
-            new OutboundHttp(vertx, settings.outbound())));
+            new OutboundHttp(vertx, EventLoops.newEventLoopContext(vertx), settings.outbound())));
     if (durable == null || clustered) {
       return started;
     }

@@ -152,7 +152,7 @@ final class TriggerRunner extends VerticleBase {
     trigger = t;
     if (was == null || !t.target().equals(was.target()) || t.effectiveConcurrency() != was.effectiveConcurrency()) {
       OutboundHttp old = client;
-      client = new OutboundHttp(vertx, new OutboundSettings(outbound.connectTimeoutMillis(),
+      client = new OutboundHttp(vertx, context, new OutboundSettings(outbound.connectTimeoutMillis(),
           t.target().timeoutSeconds() * 1000, t.effectiveConcurrency(), t.effectiveConcurrency(),
           outbound.allowPrivateAddresses()), t.target().verifyTls());
       if (old != null) {

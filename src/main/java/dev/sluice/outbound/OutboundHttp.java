@@ -1,5 +1,6 @@
 package dev.sluice.outbound;
 
+import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -38,20 +39,31 @@ public final class OutboundHttp {
   static final int MAX_ANSWER_BYTES = 65_536;
 
   private final Vertx vertx;
+  /**
+   * Where every request is made and answered: one event loop, so that every pooled connection is
+   * that loop's and an answer's head and body reach their handlers in the order they arrive. A
+   * request made from another loop than its connection's gets its answer a task later, by which
+   * time a short answer may have ended, and the body handlers set then would be refused.
+   */
+  private final Context context;
   private final HttpClient client;
   private final OutboundSettings settings;
 
-  /** A client that verifies HTTPS endpoints' certificates and host names against the JVM's trust store. */
-  public OutboundHttp(Vertx vertx, OutboundSettings settings) {
-    this(vertx, settings, true);
+  /**
+   * A client that verifies HTTPS endpoints' certificates and host names against the JVM's trust
+   * store, making its requests on the event-loop context {@code context}.
+   */
+  public OutboundHttp(Vertx vertx, Context context, OutboundSettings settings) {
+    this(vertx, context, settings, true);
   }
 
   /**
    * A client of its own, for one target (a trigger's): {@code verifyTls} false trusts any
    * certificate of any host, for a target with a self-signed certificate its owner chose to trust.
    */
-  public OutboundHttp(Vertx vertx, OutboundSettings settings, boolean verifyTls) {
+  public OutboundHttp(Vertx vertx, Context context, OutboundSettings settings, boolean verifyTls) {
     this.vertx = vertx;
+    this.context = context;
     this.settings = settings;
     this.client = vertx.httpClientBuilder()
         .with(new HttpClientOptions().setConnectTimeout(settings.connectTimeoutMillis()).setKeepAlive(true)
@@ -64,8 +76,21 @@ public final class OutboundHttp {
         .build();
   }
 
-  /** Posts {@code r}; answers how it ended. */
+  /**
+   * Posts {@code r}; answers how it ended, on the caller's context (the request itself is made on
+   * this client's).
+   */
   public Future<OutboundResult> post(OutboundRequest r) {
+    Context caller = vertx.getOrCreateContext();
+    if (caller == context) {
+      return postHere(r);
+    }
+    Promise<OutboundResult> answered = Promise.promise();
+    context.runOnContext(v -> postHere(r).onComplete(result -> caller.runOnContext(w -> answered.handle(result))));
+    return answered.future();
+  }
+
+  private Future<OutboundResult> postHere(OutboundRequest r) {
     URI uri;
     try {
       uri = new URI(r.url());

@@ -2,6 +2,8 @@ package dev.sluice.runtime;
 
 import io.netty.channel.ChannelHandlerContext;
 import io.vertx.core.Context;
+import io.vertx.core.internal.VertxInternal;
+import io.vertx.core.Vertx;
 import io.vertx.core.Handler;
 import io.vertx.core.Promise;
 import io.vertx.core.internal.ContextInternal;
@@ -39,6 +41,11 @@ public final class EventLoops {
   }
 
   /** Whether the current thread is {@code context}'s event-loop thread. */
+  /** A new event-loop context of its own (on one of the event loops, as Vert.x assigns them). */
+  public static Context newEventLoopContext(Vertx vertx) {
+    return ((VertxInternal) vertx).createEventLoopContext();
+  }
+
   public static boolean onThreadOf(Context context) {
     return ((ContextInternal) context).inThread();
   }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.vertx.core.Future;
+import dev.sluice.runtime.EventLoops;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerRequest;
@@ -66,7 +67,7 @@ class OutboundHttpIT {
 
   @Test
   void postsTheBodyWithItsHeadersAndBasicAuthenticationFromTheUrl() throws Exception {
-    OutboundHttp out = new OutboundHttp(vertx, new OutboundSettings(1000, 2000, 2, 10, true));
+    OutboundHttp out = new OutboundHttp(vertx, EventLoops.newEventLoopContext(vertx), new OutboundSettings(1000, 2000, 2, 10, true));
     OutboundResult r = post(out, "/ok?a=1");
     assertEquals(201, r.status());
     assertTrue(r.delivered());
@@ -85,7 +86,7 @@ class OutboundHttpIT {
 
   @Test
   void aRequestNotAnsweredEndsAtItsTimeoutAndWaitingRequestsAreBounded() throws Exception {
-    OutboundHttp out = new OutboundHttp(vertx, new OutboundSettings(1000, 1500, 1, 1, true));
+    OutboundHttp out = new OutboundHttp(vertx, EventLoops.newEventLoopContext(vertx), new OutboundSettings(1000, 1500, 1, 1, true));
     int hangingBefore = hanging.size();
     long start = System.nanoTime();
     Future<OutboundResult> first = out.post(new OutboundRequest("http://127.0.0.1:" + port + "/hang",
@@ -113,7 +114,7 @@ class OutboundHttpIT {
 
   @Test
   void anAnswersBodyIsGivenBackWithinItsBoundAndItsTime() throws Exception {
-    OutboundHttp out = new OutboundHttp(vertx, new OutboundSettings(1000, 5000, 2, 10, true), false);
+    OutboundHttp out = new OutboundHttp(vertx, EventLoops.newEventLoopContext(vertx), new OutboundSettings(1000, 5000, 2, 10, true), false);
     String base = "http://127.0.0.1:" + port;
     OutboundResult answered = await(out.post(new OutboundRequest(base + "/answer", new java.util.HashMap<>(), "{}",
         0, 1_000)));
@@ -139,7 +140,7 @@ class OutboundHttpIT {
   @Test
   void privateAddressesAreRefusedWhenNotAllowed() throws Exception {
     int before = seen.size();
-    OutboundHttp out = new OutboundHttp(vertx, new OutboundSettings(1000, 2000, 2, 10, false));
+    OutboundHttp out = new OutboundHttp(vertx, EventLoops.newEventLoopContext(vertx), new OutboundSettings(1000, 2000, 2, 10, false));
     OutboundResult r = post(out, "/ok");
     assertEquals(0, r.status());
     assertTrue(r.notAllowed(), r.failure());

@@ -73,9 +73,13 @@ final class Worker extends VerticleBase {
       long[] started = {0};
       long timer = vertx.setPeriodic(1, id -> {
         long now = System.nanoTime();
-        long due = (long) ((Math.min(now, endNanos) - start) * perSecond / 1e9);
-        for (; started[0] < due; started[0]++) {
+        // Request k is due at start + k / rate and starts on the first tick at or after then (it
+        // started one interval late before, and that interval counted as latency).
+        for (; ; started[0]++) {
           long dueAt = start + (long) (started[0] * 1e9 / perSecond);
+          if (dueAt > now || dueAt >= endNanos) {
+            break;
+          }
           if (counters[3] >= MAX_OUTSTANDING) {
             counters[2]++;
             continue;
