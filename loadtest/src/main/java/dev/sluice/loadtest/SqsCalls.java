@@ -1,6 +1,9 @@
 package dev.sluice.loadtest;
 
 import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.Promise;
+import io.vertx.core.Context;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpMethod;
@@ -10,12 +13,19 @@ import io.vertx.core.json.JsonObject;
 
 /** Raw AWS JSON 1.0 calls over one Vert.x HTTP client; owned by the worker verticle that made it. */
 final class SqsCalls {
+  /**
+   * The client's context, where every call is made: an answer on a pooled connection of another
+   * event loop reaches a caller elsewhere a task later, when a short one may have ended already,
+   * and reading its body then never completes (the benchmark's main thread saw such calls hang).
+   */
+  private final Context context;
   private final HttpClient client;
   private final String host;
   private final int port;
   private final SnsCalls sns;
 
-  SqsCalls(HttpClient client, String host, int port, SnsCalls sns) {
+  SqsCalls(Context context, HttpClient client, String host, int port, SnsCalls sns) {
+    this.context = context;
     this.client = client;
     this.host = host;
     this.port = port;
@@ -33,6 +43,11 @@ final class SqsCalls {
 
   /** A call given up (failed) when no answer came within {@code timeoutMillis}; 0 waits for ever. */
   Future<JsonObject> call(String action, Buffer body, long timeoutMillis) {
+    if (Vertx.currentContext() != context) {
+      Promise<JsonObject> answered = Promise.promise();
+      context.runOnContext(v -> call(action, body, timeoutMillis).onComplete(answered));
+      return answered.future();
+    }
     RequestOptions options = new RequestOptions().setMethod(HttpMethod.POST).setHost(host).setPort(port).setURI("/")
         .putHeader("X-Amz-Target", "AmazonSQS." + action)
         .putHeader("Content-Type", "application/x-amz-json-1.0");

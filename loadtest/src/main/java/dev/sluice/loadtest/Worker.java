@@ -36,7 +36,7 @@ final class Worker extends VerticleBase {
         new HttpClientOptions().setKeepAlive(true).setTcpNoDelay(true).setIdleTimeout(0),
         new PoolOptions().setHttp1MaxSize(connections).setMaxWaitQueueSize(-1));
     sns = new SnsCalls(client, url.getHost(), url.getPort());
-    sqs = new SqsCalls(client, url.getHost(), url.getPort(), sns);
+    sqs = new SqsCalls(context, client, url.getHost(), url.getPort(), sns);
     return Future.succeededFuture();
   }
 
