@@ -2,7 +2,6 @@ package dev.sluice.invoke;
 
 import dev.sluice.api.ReceiveMessage;
 import dev.sluice.engine.CallerGone;
-import dev.sluice.engine.EngineActions;
 import dev.sluice.triggers.BatchAssembler;
 import dev.sluice.triggers.SqsEvent;
 import dev.sluice.triggers.Trigger;
@@ -58,7 +57,7 @@ final class Poller {
           handles.add(m.receiptHandle());
         }
       }
-      runner.giveBack(handles);
+      runner.queue().giveBack(handles);
     }
   }
 
@@ -94,16 +93,10 @@ final class Poller {
     boolean gathering = !assembler.held().isEmpty();
     int waitSeconds = gathering ? (int) Math.min(WAIT_SECONDS, (assembler.waitMillis(now) + 999) / 1000) : WAIT_SECONDS;
     int wanted = assembler.wanted();
-    ReceiveMessage.Request request = new ReceiveMessage.Request(runner.queueUrl(), List.of("All"), List.of("All"),
-        List.of("All"), wanted, null, waitSeconds, null);
+    ReceiveMessage.Request request = runner.queue().receiveRequest(wanted, waitSeconds);
     // Taken before the receive: the engine's deadline for these messages is later.
     long visibleUntil = now + runner.visibilitySeconds() * 1000L;
-    Future<ReceiveMessage.Response> received;
-    try {
-      received = runner.engine().run(EngineActions.RECEIVE_MESSAGE, runner.caller(), request, gone);
-    } catch (RuntimeException e) {
-      received = Future.failedFuture(e);
-    }
+    Future<ReceiveMessage.Response> received = runner.queue().receive(request, gone);
     received.onComplete((response, failure) -> {
       if (stopped) {
         return; // the engine made what a late answer carried visible again: its caller was gone
@@ -118,7 +111,7 @@ final class Poller {
       runner.noteReceive(messages.size(), wanted, at - now);
       List<BatchAssembler.Record> records = new ArrayList<>(messages.size());
       for (ReceiveMessage.Message m : messages) {
-        String json = SqsEvent.record(m, runner.queueArn(), t.queue().region());
+        String json = SqsEvent.record(m, runner.queue().arn(), t.queue().region());
         held.put(m.messageId(), m);
         records.add(new BatchAssembler.Record(m.messageId(), json, SqsEvent.bytesOf(json), visibleUntil));
       }
@@ -143,7 +136,7 @@ final class Poller {
         filteredOut.add(held.remove(r.messageId()).receiptHandle());
       }
     }
-    Future<Integer> dropped = runner.delete(filteredOut);
+    Future<Integer> dropped = runner.queue().delete(filteredOut);
     runner.noteFiltered(filteredOut.size());
     if (passing.isEmpty()) {
       dropped.onComplete(done -> next());
@@ -163,7 +156,7 @@ final class Poller {
     }
     if (!runner.engine().memoryBudget().tryCharge(bytes)) {
       // The server is short of memory: the batch goes back to the queue at once, never delivered.
-      runner.giveBack(handlesOf(ids));
+      runner.queue().giveBack(handlesOf(ids));
       ids.forEach(held::remove);
       runner.noteMemoryRefusal(ids.size());
       runner.vertx().setTimer(BUSY_RETRY_MILLIS, tm -> next());
@@ -174,7 +167,7 @@ final class Poller {
       runner.engine().memoryBudget().release(charged);
       // A failed classification deletes nothing: the batch comes back after its visibility timeout.
       List<String> deletable = answer.failed() ? List.of() : answer.result().response().deletable(ids, groups);
-      runner.delete(handlesOf(deletable)).onComplete(late -> {
+      runner.queue().delete(handlesOf(deletable)).onComplete(late -> {
         if (answer.succeeded()) {
           runner.settled(answer.result(), ids.size(), deletable.size(), late.result());
         }

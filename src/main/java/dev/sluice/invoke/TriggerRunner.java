@@ -1,21 +1,13 @@
 package dev.sluice.invoke;
 
-import dev.sluice.api.BatchIdsResponse;
-import dev.sluice.api.DeleteMessageBatch;
 import dev.sluice.api.ErrorCode;
 import dev.sluice.api.SqsException;
 import dev.sluice.api.triggers.EventSourceMapping.LastError;
-import dev.sluice.engine.CallerGone;
-import dev.sluice.engine.EngineAction;
-import dev.sluice.engine.EngineActions;
-import dev.sluice.engine.PushRequests;
 import dev.sluice.engine.QueueEngine;
 import dev.sluice.metrics.TriggerMetrics;
 import dev.sluice.outbound.OutboundHttp;
 import dev.sluice.outbound.OutboundRequest;
-import dev.sluice.outbound.OutboundResult;
 import dev.sluice.outbound.OutboundSettings;
-import dev.sluice.triggers.BatchResponse;
 import dev.sluice.triggers.EventFilter;
 import dev.sluice.triggers.InvokeOutcome;
 import dev.sluice.triggers.PollerScaling;
@@ -52,9 +44,7 @@ final class TriggerRunner extends VerticleBase {
   private final QueueEngine engine;
   private final OutboundSettings outbound;
   private final TriggerMetrics metrics;
-  private final TriggerCaller caller;
-  private final String queueUrl;
-  private final String queueArn;
+  private final TriggerQueue queue;
   private volatile Trigger latest;
   private volatile boolean started;
   private volatile TriggerStatus status = TriggerStatus.NOT_STARTED;
@@ -87,9 +77,7 @@ final class TriggerRunner extends VerticleBase {
     this.outbound = outbound;
     this.metrics = metrics;
     this.latest = trigger;
-    this.caller = new TriggerCaller(trigger.owner(), trigger.queue().region());
-    this.queueUrl = TriggerCaller.BASE_URL + "/" + trigger.queue().accountId() + "/" + trigger.queue().name();
-    this.queueArn = trigger.queueArn();
+    this.queue = new TriggerQueue(engine, trigger);
     this.visibilitySeconds = trigger.target().timeoutSeconds();
   }
 
@@ -257,7 +245,7 @@ final class TriggerRunner extends VerticleBase {
         || e.code() == ErrorCode.REQUEST_THROTTLED || e.code() == ErrorCode.OVER_LIMIT)) {
       return false;
     }
-    failed("queue", 0, 0, "receiving from " + queueArn + " failed: " + failure.getMessage());
+    failed(null, "queue", 0, 0, "receiving from " + queue.arn() + " failed: " + failure.getMessage());
     return true;
   }
 
@@ -278,7 +266,7 @@ final class TriggerRunner extends VerticleBase {
   }
 
   void noteMemoryRefusal(int records) {
-    failed("memory", 0, records, "the server's memory budget is spent; the batch went back to the queue");
+    failed(null, "memory", 0, records, "the server's memory budget is spent; the batch went back to the queue");
   }
 
   /**
@@ -301,7 +289,7 @@ final class TriggerRunner extends VerticleBase {
     return client.post(new OutboundRequest(t.target().url(), headers, event, t.target().timeoutSeconds() * 1000L,
         ANSWER_BYTES + ANSWER_BYTES_PER_RECORD * ids.size())).map(result -> {
           invoking--;
-          InvokeOutcome outcome = outcome(t, result, ids);
+          InvokeOutcome outcome = TargetAnswers.outcome(t, result, ids);
           recorder.invoked(outcome.error() != null ? "failure" : outcome.response().allSucceeded() ? "success"
               : "partial", ids.size(), System.nanoTime() - startNanos,
               Math.max(0, System.currentTimeMillis() - oldestSentMillis) / 1000.0);
@@ -309,7 +297,8 @@ final class TriggerRunner extends VerticleBase {
             successes++;
             lastResult = "OK";
           } else {
-            failed(outcome.error().label(), result.status(), ids.size(), describe(outcome.error(), result, t));
+            failed(outcome.error(), outcome.error().label(), result.status(), ids.size(),
+                TargetAnswers.describe(outcome.error(), result, t));
           }
           publish();
           if (drained != null && invoking == 0) {
@@ -319,91 +308,21 @@ final class TriggerRunner extends VerticleBase {
         });
   }
 
-  private static InvokeOutcome outcome(Trigger t, OutboundResult result, List<String> ids) {
-    if (result.tooLarge()) {
-      return new InvokeOutcome(BatchResponse.failed(ids), InvokeOutcome.ErrorKind.BAD_RESPONSE);
+  /** A failure of kind {@code label}: an invoke's {@code kind}, or null for a receive or memory refusal. */
+  private void failed(InvokeOutcome.ErrorKind kind, String label, int httpStatus, int records, String message) {
+    if (kind != null && (worstFailure == null || kind.backsOff() && !worstFailure.backsOff())) {
+      worstFailure = kind;
     }
-    return InvokeOutcome.of(new InvokeOutcome.Answer(result.status(), result.timedOut(), result.notAllowed(),
-        result.functionError(), result.body()), t.target().protocol(), t.settings().reportBatchItemFailures(), ids);
-  }
-
-  private static String describe(InvokeOutcome.ErrorKind kind, OutboundResult result, Trigger t) {
-    return switch (kind) {
-      case TIMEOUT -> result.status() == 0
-          ? "the target did not answer within " + t.target().timeoutSeconds() + " seconds"
-          : "the function timed out";
-      case FUNCTION_ERROR -> "the function failed" + (result.functionError() == null ? ""
-          : " (" + result.functionError() + ")");
-      case BAD_RESPONSE -> "the target's answer is not a batch response";
-      case THROTTLED -> "the target is busy (HTTP status " + result.status() + ")";
-      case HTTP_4XX, HTTP_5XX -> "the target answered HTTP status " + result.status();
-      case CONNECT, REFUSED -> "no answer: " + result.failure();
-    };
-  }
-
-  private void failed(String kind, int httpStatus, int records, String message) {
-    InvokeOutcome.ErrorKind k = kindOf(kind);
-    if (k != null && (worstFailure == null || k.backsOff() && !worstFailure.backsOff())) {
-      worstFailure = k;
-    }
-    recorder.error(kind);
-    lastError = new LastError(System.currentTimeMillis(), kind, httpStatus, records, message);
+    recorder.error(label);
+    lastError = new LastError(System.currentTimeMillis(), label, httpStatus, records, message);
     lastResult = "PROBLEM: " + message;
     publish();
   }
 
-  private static InvokeOutcome.ErrorKind kindOf(String label) {
-    for (InvokeOutcome.ErrorKind k : InvokeOutcome.ErrorKind.values()) {
-      if (k.label().equals(label)) {
-        return k;
-      }
-    }
-    return null;
+  private Future<Integer> refreshVisibility() {
+    return queue.visibilitySeconds().onSuccess(seconds -> visibilitySeconds = seconds);
   }
 
-  /**
-   * Deletes the receipts {@code handles} from the queue, ten at a time; answers, once all were
-   * tried, how many were refused (a FIFO queue refuses an expired receipt).
-   */
-  Future<Integer> delete(List<String> handles) {
-    List<Future<BatchIdsResponse>> deletes = new ArrayList<>();
-    for (int from = 0; from < handles.size(); from += 10) {
-      List<DeleteMessageBatch.Entry> entries = new ArrayList<>();
-      for (int i = from; i < Math.min(handles.size(), from + 10); i++) {
-        entries.add(new DeleteMessageBatch.Entry(Integer.toString(i), handles.get(i)));
-      }
-      deletes.add(run(EngineActions.DELETE_MESSAGE_BATCH, new DeleteMessageBatch.Request(queueUrl, entries)));
-    }
-    return Future.join(deletes).transform(done -> {
-      int refused = 0;
-      for (int i = 0; i < deletes.size(); i++) {
-        Future<BatchIdsResponse> d = deletes.get(i);
-        refused += d.succeeded() ? d.result().failed().size() : Math.min(10, handles.size() - i * 10);
-      }
-      return Future.succeededFuture(refused);
-    });
-  }
-
-  /** Makes the receipts {@code handles} visible again at once: gathered, never delivered. */
-  void giveBack(List<String> handles) {
-    if (!handles.isEmpty()) {
-      run(EngineActions.GIVE_BACK, new PushRequests.GiveBack(queueUrl, handles));
-    }
-  }
-
-  private Future<PushRequests.Seconds> refreshVisibility() {
-    return run(EngineActions.PUSH_VISIBILITY_TIMEOUT, new PushRequests.VisibilityTimeout(queueUrl))
-        .onSuccess(s -> visibilitySeconds = s.seconds());
-  }
-
-  /** Runs an engine call as the trigger's owner; a refusal before it starts is a failed future too. */
-  <Q, R> Future<R> run(EngineAction<Q, R> action, Q request) {
-    try {
-      return engine.run(action, caller, request, CallerGone.NOT_WATCHED);
-    } catch (RuntimeException refused) {
-      return Future.failedFuture(refused);
-    }
-  }
 
   private void publish() {
     status = new TriggerStatus(lastResult, lastError, pollers.size(), invoking);
@@ -417,9 +336,10 @@ final class TriggerRunner extends VerticleBase {
     return engine;
   }
 
-  TriggerCaller caller() {
-    return caller;
+  TriggerQueue queue() {
+    return queue;
   }
+
 
   Trigger trigger() {
     return trigger;
@@ -429,13 +349,7 @@ final class TriggerRunner extends VerticleBase {
     return filter;
   }
 
-  String queueUrl() {
-    return queueUrl;
-  }
 
-  String queueArn() {
-    return queueArn;
-  }
 
   int visibilitySeconds() {
     return visibilitySeconds;

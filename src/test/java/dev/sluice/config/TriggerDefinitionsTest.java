@@ -28,15 +28,11 @@ class TriggerDefinitionsTest {
     assertEquals("us-east-1", t.get(0).region());
     assertEquals("orders", t.get(0).queueName());
     JsonObject request = new JsonObject(t.get(0).requestJson());
-    assertEquals(Set("FunctionName", "BatchSize", "TargetConfig"), request.fieldNames());
+    assertEquals(java.util.Set.of("FunctionName", "BatchSize", "TargetConfig"), request.fieldNames());
     assertEquals("Bearer s3cret", request.getJsonObject("TargetConfig").getJsonObject("Headers")
         .getString("Authorization"), "the environment's value, never written in the file");
     assertEquals("111111111111", t.get(1).accountId());
     assertEquals(List.of(), load(Map.of()).ops().triggers());
-  }
-
-  static java.util.Set<String> Set(String... names) {
-    return java.util.Set.of(names);
   }
 
   @Test

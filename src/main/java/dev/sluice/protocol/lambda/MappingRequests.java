@@ -108,19 +108,11 @@ public final class MappingRequests {
   }
 
   private static String string(JsonObject json, String key) {
-    Object v = json.getValue(key);
-    if (v == null || v instanceof String) {
-      return (String) v;
-    }
-    throw wrongType(key, "a string");
+    return typed(json, key, String.class, "a string");
   }
 
   private static Boolean bool(JsonObject json, String key) {
-    Object v = json.getValue(key);
-    if (v == null || v instanceof Boolean) {
-      return (Boolean) v;
-    }
-    throw wrongType(key, "true or false");
+    return typed(json, key, Boolean.class, "true or false");
   }
 
   private static Integer integer(JsonObject json, String key) {
@@ -146,11 +138,16 @@ public final class MappingRequests {
   }
 
   private static JsonObject object(JsonObject json, String key) {
+    return typed(json, key, JsonObject.class, "an object");
+  }
+
+  /** The value of {@code key}, null when absent; InvalidParameterValue naming {@code what} it must be otherwise. */
+  private static <T> T typed(JsonObject json, String key, Class<T> type, String what) {
     Object v = json.getValue(key);
-    if (v == null || v instanceof JsonObject) {
-      return (JsonObject) v;
+    if (v == null || type.isInstance(v)) {
+      return type.cast(v);
     }
-    throw wrongType(key, "an object");
+    throw wrongType(key, what);
   }
 
   private static LambdaException wrongType(String key, String what) {
