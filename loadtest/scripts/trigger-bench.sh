@@ -43,7 +43,7 @@ run() { # concurrency batch
     --max-seconds "$MAX_SECONDS" --queue "trig-c$1-b$2" --server-pid '$SERVER_PID' 2>&1) || rc=$?
   { echo "== concurrency $1, batch $2, ${SLUICE_STORAGE:-memory}"; echo "$out"
     # with-server.sh's log of this server, overwritten by the next run: what it complained of.
-    grep -E 'SEVERE|ERROR|WARN|blocked' /tmp/sluice-bench.log | head -20 | sed 's/^/server log: /' || true; } >> "$LOG"
+    grep -E 'SEVERE|ERROR|WARN|blocked' "${SERVER_LOG:-/tmp/sluice-bench.log}" | head -20 | sed 's/^/server log: /' || true; } >> "$LOG"
   # The probe's lines without their label (the line starts with it), joined with " | ".
   line=$(echo "$out" | { grep -E '^(trigger (throughput|latency|last error)|server log problems)' || true; } \
     | sed -E 's/^trigger (throughput|latency): [^:]*: /\1: /' | paste -sd'|' | sed 's/|/ | /g')

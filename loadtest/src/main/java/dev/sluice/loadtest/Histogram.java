@@ -1,15 +1,16 @@
 package dev.sluice.loadtest;
 
+import java.io.PrintStream;
+
 /**
- * Latency histogram in microseconds, on HdrHistogram (three significant digits, values up to an
- * hour), cheap enough to record every request. One per event loop (it is not thread-safe); merged
- * at the end. Callers record from a request's intended start, so open-loop figures are corrected
- * for coordinated omission.
+ * Latency histogram in microseconds, on HdrHistogram (three significant digits, growing as values
+ * need, clamped at an hour), cheap enough to record every request. One per event loop (it is not
+ * thread-safe); merged at the end.
  */
 final class Histogram {
   /** An hour, in microseconds: no request of a load test waits longer. */
   private static final long HIGHEST_MICROS = 3_600_000_000L;
-  private final org.HdrHistogram.Histogram recorded = new org.HdrHistogram.Histogram(HIGHEST_MICROS, 3);
+  private final org.HdrHistogram.Histogram recorded = new org.HdrHistogram.Histogram(3);
 
   void record(long micros) {
     recorded.recordValue(Math.min(HIGHEST_MICROS, Math.max(0, micros)));
@@ -32,7 +33,21 @@ final class Histogram {
   }
 
   String summary() {
-    return String.format("p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms (n=%d)",
-        quantile(0.50) / 1000.0, quantile(0.90) / 1000.0, quantile(0.99) / 1000.0, quantile(1.0) / 1000.0, count());
+    return String.format("p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, p99.9 %.2f ms, p99.99 %.2f ms, max %.2f ms (n=%d)",
+        ms(0.50), ms(0.90), ms(0.99), ms(0.999), ms(0.9999), ms(1.0), count());
+  }
+
+  double ms(double q) {
+    return quantile(q) / 1000.0;
+  }
+
+  /** HdrHistogram's percentile distribution text ({@code .hgrm}), in milliseconds. */
+  void writeDistribution(PrintStream out) {
+    recorded.outputPercentileDistribution(out, 1000.0);
+  }
+
+  /** The recorder itself, for HdrHistogram's interval log writer; callers set its timestamps. */
+  org.HdrHistogram.Histogram recorder() {
+    return recorded;
   }
 }

@@ -5,6 +5,7 @@ import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.JsonObject;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -61,11 +62,11 @@ public final class LoadTest {
       switch (scenario) {
         case "send" -> {
           Buffer request = SqsCalls.sendBody(queueUrl, body);
-          report("SendMessage", closedLoop(o, workers, sqs -> sqs.call("SendMessage", request).map(r -> 1)), o);
+          report("SendMessage", measure(o, workers, sqs -> sqs.call("SendMessage", request).map(r -> 1)), o);
         }
         case "send-batch" -> {
           Buffer request = SqsCalls.sendBatchBody(queueUrl, body, 10);
-          report("SendMessageBatch", closedLoop(o, workers, sqs -> sqs.call("SendMessageBatch", request).map(r -> 10)), o);
+          report("SendMessageBatch", measure(o, workers, sqs -> sqs.call("SendMessageBatch", request).map(r -> 10)), o);
         }
         case "loop" -> {
           Buffer standardSend = SqsCalls.sendBatchBody(queueUrl, body, 10);
@@ -73,7 +74,7 @@ public final class LoadTest {
           int groups = o.groups();
           Buffer receive = SqsCalls.receiveBody(queueUrl, 10, 0);
           report("send-batch → receive(10) → delete-batch" + (fifo ? " (FIFO, " + groups + " groups)" : ""),
-              closedLoop(o, workers, sqs -> sqs
+              measure(o, workers, sqs -> sqs
               .call("SendMessageBatch", fifo
                   ? SqsCalls.sendFifoBatchBody(queueUrl, body, 10, groups, sequence.getAndAdd(10))
                   : standardSend)
@@ -100,28 +101,43 @@ public final class LoadTest {
     }
   }
 
-  static Worker.Result closedLoop(Options o, List<Worker> workers, Iteration iteration) throws Exception {
-    long from = System.nanoTime() + TimeUnit.SECONDS.toNanos(o.warmupSeconds());
+  /**
+   * Runs the iteration on every worker, closed loop ({@code --users}) or, with {@code --rate}
+   * requests/s, open loop; with {@code --out DIR} writes the run's histograms there, and with
+   * {@code --server-pid} reads the server's CPU over the measured window.
+   */
+  static Recording measure(Options o, List<Worker> workers, Iteration iteration) throws Exception {
+    // Starts a little ahead, so every worker's schedule begins from the same instant.
+    long start = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(50);
+    long from = start + TimeUnit.SECONDS.toNanos(o.warmupSeconds());
     long end = from + TimeUnit.SECONDS.toNanos(o.durationSeconds());
-    List<Future<Worker.Result>> runs = new ArrayList<>();
+    long fromEpochMillis = System.currentTimeMillis() + TimeUnit.NANOSECONDS.toMillis(from - System.nanoTime());
+    List<Future<Recording>> runs = new ArrayList<>();
     int usersPerWorker = Math.max(1, o.users() / workers.size());
     double rate = o.decimal("rate", 0); // requests per second in all; 0 = closed loop
-    for (Worker w : workers) {
-      runs.add(rate > 0 ? w.runAtRate(iteration, rate / workers.size(), from, end)
+    for (int i = 0; i < workers.size(); i++) {
+      Worker w = workers.get(i);
+      runs.add(rate > 0 ? w.runAtRate(iteration, OpenLoopSchedule.of(start, rate, i, workers.size()), from, end)
           : w.run(iteration, usersPerWorker, from, end));
     }
-    Histogram latency = new Histogram();
-    long ops = 0;
-    long messages = 0;
-    long errors = 0;
-    for (Future<Worker.Result> f : runs) {
-      Worker.Result r = f.await(o.warmupSeconds() + o.durationSeconds() + 60L, TimeUnit.SECONDS);
-      latency.merge(r.latency());
-      ops += r.operations();
-      messages += r.messages();
-      errors += r.errors();
+    // CPU over the measured window only, read by this (non-event-loop) thread at its edges.
+    ProcessCpu cpu = new ProcessCpu(o.string("server-pid", ""));
+    TimeUnit.NANOSECONDS.sleep(Math.max(0, from - System.nanoTime()));
+    long serverBefore = cpu.serverNanos();
+    long ownBefore = ProcessCpu.ownNanos();
+    TimeUnit.NANOSECONDS.sleep(Math.max(0, end - System.nanoTime()));
+    long serverSpent = serverBefore < 0 ? -1 : cpu.serverNanos() - serverBefore;
+    long ownSpent = ownBefore < 0 ? -1 : ProcessCpu.ownNanos() - ownBefore;
+    Recording all = new Recording(rate > 0, from);
+    for (Future<Recording> f : runs) {
+      all.merge(f.await(o.warmupSeconds() + o.durationSeconds() + 60L, TimeUnit.SECONDS));
     }
-    return new Worker.Result(ops, messages, errors, latency);
+    all.cpuSpent(serverSpent, ownSpent);
+    String out = o.string("out", "");
+    if (!out.isEmpty()) {
+      all.write(Path.of(out), fromEpochMillis);
+    }
+    return all;
   }
 
   /** Waits until every loop has ended, at most {@code seconds}; the first failure, or null. */
@@ -134,9 +150,20 @@ public final class LoadTest {
     }
   }
 
-  static void report(String what, Worker.Result r, Options o) {
+  static void report(String what, Recording r, Options o) {
     double seconds = o.durationSeconds();
-    System.out.printf("%s: %.0f req/s, %.0f msgs/s, errors %d; latency %s%n",
-        what, r.operations() / seconds, r.messages() / seconds, r.errors(), r.latency().summary());
+    System.out.printf("%s: %.0f req/s, %.0f msgs/s, errors %d; %s %s%n", what, r.operations / seconds,
+        r.messages / seconds, r.errors, r.openLoop ? "response time (from due)" : "latency", r.latency.summary());
+    if (r.serverCpuNanos >= 0 && r.operations > 0) {
+      System.out.printf("  CPU per request: server %.1f µs, load generator %.1f µs%n",
+          r.serverCpuNanos / 1000.0 / r.operations, r.ownCpuNanos / 1000.0 / r.operations);
+    }
+    if (r.openLoop) {
+      System.out.printf("  service time (from sent) %s%n  generator lag %s%n", r.service.summary(), r.lag.summary());
+      if (r.unstarted > 0) {
+        System.out.printf("  INVALID RUN: %d due requests could not start (%d open per worker): the rate is"
+            + " beyond what the server answers%n", r.unstarted, Worker.MAX_OUTSTANDING);
+      }
+    }
   }
 }

@@ -27,12 +27,10 @@ final class PacedSender {
     List<Future<Result>> runs = new ArrayList<>();
     for (int i = 0; i < workers.size(); i++) {
       Worker w = workers.get(i);
-      // Each worker's sends are offset by a fraction of the interval, so together they are evenly spaced.
-      double share = perSecond / workers.size();
-      long offset = (long) (1e9 / perSecond * i);
+      OpenLoopSchedule schedule = OpenLoopSchedule.of(startNanos, perSecond, i, workers.size());
       Promise<Result> done = Promise.promise();
-      w.context().runOnContext(v -> paced(w, queueUrl, bodyBytes, share, originNanos, startNanos + offset,
-          windowFromNanos, endNanos, done));
+      w.context().runOnContext(v -> paced(w, queueUrl, bodyBytes, schedule, originNanos, windowFromNanos,
+          endNanos, done));
       runs.add(done.future());
     }
     return Future.all(runs).map(all -> {
@@ -46,8 +44,8 @@ final class PacedSender {
     });
   }
 
-  private static void paced(Worker w, String queueUrl, int bodyBytes, double perSecond, long originNanos,
-      long startNanos, long windowFromNanos, long endNanos, Promise<Result> done) {
+  private static void paced(Worker w, String queueUrl, int bodyBytes, OpenLoopSchedule schedule,
+      long originNanos, long windowFromNanos, long endNanos, Promise<Result> done) {
     String head = "{\"QueueUrl\":\"" + queueUrl + "\",\"MessageBody\":\"";
     String padding = " " + "x".repeat(bodyBytes);
     long[] counts = new long[3]; // acknowledged in the window, failed, outstanding
@@ -55,12 +53,9 @@ final class PacedSender {
     boolean[] ended = {false};
     w.context().owner().setPeriodic(1, id -> {
       long now = System.nanoTime();
-      // Send k is due at start + k / rate, so by now the sends due are those with k / rate ≤ elapsed:
-      // floor(elapsed × rate) + 1 of them (counting only floor(…) would start each one interval late).
-      long elapsed = Math.min(now, endNanos - 1) - startNanos;
-      long due = elapsed < 0 ? 0 : (long) (elapsed * perSecond / 1e9) + 1;
+      long due = schedule.dueBy(now, endNanos, started[0]);
       for (; started[0] < due; started[0]++) {
-        long dueAt = startNanos + (long) (started[0] * 1e9 / perSecond);
+        long dueAt = schedule.dueAt(started[0]);
         boolean counted = dueAt >= windowFromNanos && dueAt < endNanos;
         if (counts[2] >= MAX_OUTSTANDING) {
           counts[1]++;

@@ -53,7 +53,7 @@ final class PublishProbe {
     }
     AtomicLong sequence = new AtomicLong();
     LoadTest.report("Publish to " + subscribers + " queues (messages/s: copies delivered)",
-        LoadTest.closedLoop(o, workers, sqs -> {
+        LoadTest.measure(o, workers, sqs -> {
           int k = (int) (sequence.getAndIncrement() % 100);
           int copies = !half || k >= 50 ? subscribers : 0;
           return sqs.sns().call(requests[k]).map(answer -> copies);

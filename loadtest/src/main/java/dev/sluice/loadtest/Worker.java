@@ -23,7 +23,6 @@ final class Worker extends VerticleBase {
     return context;
   }
 
-  record Result(long operations, long messages, long errors, Histogram latency) {}
 
   Worker(URI url, int connections) {
     this.url = url;
@@ -41,63 +40,56 @@ final class Worker extends VerticleBase {
   }
 
   /** Runs {@code users} loops until {@code endNanos}; counts iterations finishing after {@code fromNanos}. */
-  Future<Result> run(Iteration iteration, int users, long fromNanos, long endNanos) {
-    Promise<Result> done = Promise.promise();
+  Future<Recording> run(Iteration iteration, int users, long fromNanos, long endNanos) {
+    Promise<Recording> done = Promise.promise();
     context.runOnContext(v -> {
-      long[] ops = new long[1];
-      long[] messages = new long[1];
-      long[] errors = new long[1];
+      Recording recording = new Recording(false, fromNanos);
       int[] running = {users};
-      Histogram latency = new Histogram();
       for (int u = 0; u < users; u++) {
-        loop(iteration, fromNanos, endNanos, ops, messages, errors, latency, running, done);
+        loop(iteration, fromNanos, endNanos, recording, running, done);
       }
     });
     return done.future();
   }
 
-  /** Most requests one worker keeps outstanding at a fixed rate; beyond it a due request is an error. */
+  /** Most requests one worker keeps outstanding at a fixed rate; a due request beyond it invalidates the run. */
   static final int MAX_OUTSTANDING = 10_000;
 
   /**
-   * Open loop: starts {@code perSecond} iterations a second, whatever the answers' pace, until
-   * {@code endNanos}. Latency counts from when each request was due, not from when it could be sent,
-   * so a server that falls behind shows it (no coordinated omission).
+   * Open loop: starts this worker's share of requests as {@code schedule} makes them due, whatever
+   * the answers' pace, until {@code endNanos}; records those due inside the window. Latency counts
+   * from the due time, so a server (or a generator) that falls behind shows it.
    */
-  Future<Result> runAtRate(Iteration it, double perSecond, long fromNanos, long endNanos) {
-    Promise<Result> done = Promise.promise();
+  Future<Recording> runAtRate(Iteration it, OpenLoopSchedule schedule, long fromNanos, long endNanos) {
+    Promise<Recording> done = Promise.promise();
     context.runOnContext(v -> {
-      long[] counters = new long[4]; // ops, messages, errors, outstanding
-      Histogram latency = new Histogram();
-      long start = System.nanoTime();
+      Recording recording = new Recording(true, fromNanos);
       long[] started = {0};
+      int[] outstanding = {0};
       long timer = vertx.setPeriodic(1, id -> {
         long now = System.nanoTime();
-        // Request k is due at start + k / rate and starts on the first tick at or after then (it
-        // started one interval late before, and that interval counted as latency).
-        for (; ; started[0]++) {
-          long dueAt = start + (long) (started[0] * 1e9 / perSecond);
-          if (dueAt > now || dueAt >= endNanos) {
-            break;
-          }
-          if (counters[3] >= MAX_OUTSTANDING) {
-            counters[2]++;
+        long due = schedule.dueBy(now, endNanos, started[0]);
+        for (; started[0] < due; started[0]++) {
+          long dueAt = schedule.dueAt(started[0]);
+          boolean counted = dueAt >= fromNanos;
+          if (outstanding[0] >= MAX_OUTSTANDING) {
+            if (counted) {
+              recording.unstarted++;
+            }
             continue;
           }
-          counters[3]++;
+          outstanding[0]++;
+          long sentAt = System.nanoTime();
           it.run(sqs).onComplete((moved, failure) -> {
-            counters[3]--;
-            long end = System.nanoTime();
-            if (dueAt >= fromNanos && dueAt < endNanos) {
+            outstanding[0]--;
+            if (counted) {
               if (failure == null) {
-                counters[0]++;
-                counters[1] += moved;
-                latency.record((end - dueAt) / 1000);
+                recording.succeeded(dueAt, sentAt, System.nanoTime(), moved);
               } else {
-                counters[2]++;
+                recording.errors++;
               }
             }
-            if (failure != null && counters[2] < 5) {
+            if (failure != null && recording.errors < 5) {
               System.err.println("error: " + failure.getMessage());
             }
           });
@@ -105,26 +97,26 @@ final class Worker extends VerticleBase {
       });
       vertx.setTimer(Math.max(1, (endNanos - System.nanoTime()) / 1_000_000), t -> {
         vertx.cancelTimer(timer);
-        awaitOutstanding(counters, latency, done);
+        awaitOutstanding(outstanding, recording, done);
       });
     });
     return done.future();
   }
 
-  private void awaitOutstanding(long[] counters, Histogram latency, Promise<Result> done) {
-    if (counters[3] == 0) {
-      done.complete(new Result(counters[0], counters[1], counters[2], latency));
+  private void awaitOutstanding(int[] outstanding, Recording recording, Promise<Recording> done) {
+    if (outstanding[0] == 0) {
+      done.complete(recording);
     } else {
-      vertx.setTimer(10, t -> awaitOutstanding(counters, latency, done));
+      vertx.setTimer(10, t -> awaitOutstanding(outstanding, recording, done));
     }
   }
 
-  private void loop(Iteration it, long fromNanos, long endNanos, long[] ops, long[] messages, long[] errors,
-      Histogram latency, int[] running, Promise<Result> done) {
+  private void loop(Iteration it, long fromNanos, long endNanos, Recording recording, int[] running,
+      Promise<Recording> done) {
     long start = System.nanoTime();
     if (start >= endNanos) {
       if (--running[0] == 0) {
-        done.complete(new Result(ops[0], messages[0], errors[0], latency));
+        done.complete(recording);
       }
       return;
     }
@@ -132,17 +124,15 @@ final class Worker extends VerticleBase {
       long end = System.nanoTime();
       if (end >= fromNanos && end < endNanos) {
         if (failure == null) {
-          ops[0]++;
-          messages[0] += moved;
-          latency.record((end - start) / 1000);
+          recording.succeeded(start, start, end, moved);
         } else {
-          errors[0]++;
+          recording.errors++;
         }
       }
-      if (failure != null && errors[0] < 5) {
+      if (failure != null && recording.errors < 5) {
         System.err.println("error: " + failure.getMessage());
       }
-      loop(it, fromNanos, endNanos, ops, messages, errors, latency, running, done);
+      loop(it, fromNanos, endNanos, recording, running, done);
     });
   }
 }
