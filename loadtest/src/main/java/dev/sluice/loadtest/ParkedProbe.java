@@ -10,7 +10,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Memory held by parked long polls: the server's RSS (from /proc, after a full GC through jcmd)
- * with no client connected, then with --parked receives waiting on an empty queue.
+ * with no client connected, then with --parked receives waiting on an empty queue; and the live
+ * heap's growth by class between the two (jcmd's class histogram), to say who holds the bytes.
  */
 final class ParkedProbe {
   private ParkedProbe() {}
@@ -21,6 +22,7 @@ final class ParkedProbe {
     if (pid == null) {
       throw new IllegalArgumentException("--server-pid PID is required to read the server's RSS");
     }
+    ClassHistogram heapBefore = ClassHistogram.of(pid);
     long before = rssAfterGc(pid);
     Buffer receive = SqsCalls.receiveBody(queueUrl, 1, 20);
     AtomicBoolean running = new AtomicBoolean(true);
@@ -31,8 +33,16 @@ final class ParkedProbe {
     }
     Thread.sleep(TimeUnit.SECONDS.toMillis(o.integer("settle", 8)));
     long during = rssAfterGc(pid);
+    ClassHistogram heapDuring = ClassHistogram.of(pid);
     int early = answered.get();
     running.set(false);
+    long heapGrowth = heapDuring.totalBytes() - heapBefore.totalBytes();
+    System.out.printf("live heap +%.1f MB (%.0f bytes per parked poll); the classes that grew most:%n",
+        heapGrowth / 1048576.0, heapGrowth / (double) parked);
+    for (ClassHistogram.Entry e : heapDuring.grownSince(heapBefore, o.integer("top-classes", 20))) {
+      System.out.printf("  %+10d instances %+12d bytes (%6.0f B/poll)  %s%n",
+          e.instances(), e.bytes(), e.bytes() / (double) parked, e.className());
+    }
     System.out.printf("server RSS idle %d MB, with %d parked long polls %d MB: +%d MB (%.1f KB per parked poll);"
         + " %d polls answered before the measurement (should be 0)%n",
         before >> 20, parked, during >> 20, (during - before) >> 20, (during - before) / 1024.0 / parked, early);
