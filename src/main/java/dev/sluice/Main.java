@@ -53,6 +53,7 @@ public final class Main {
             ? "unauthenticated" : "SigV4") + "; " + (cfg.storage().durable() ? "PostgreSQL, durability " + cfg.storage().durability()
         : "in-memory storage") + "; " + (sluice.vertx().isNativeTransportEnabled() ? "native epoll transport)"
         : "NIO transport)"));
+    log.log(System.Logger.Level.INFO, "Running on " + JvmDescription.describe());
     stopOnSignals(sluice, cfg.ops().shutdownGraceMillis(), log);
   }
 
