@@ -1,6 +1,7 @@
 package dev.sluice.http;
 
 import dev.sluice.config.HttpConfig;
+import dev.sluice.runtime.ConnectionFootprint;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpConnection;
 import io.vertx.core.http.HttpServerRequest;
@@ -87,6 +88,7 @@ final class ConnectionGuard {
       return;
     }
     states.put(conn, new State(System.nanoTime()));
+    ConnectionFootprint.shrink(conn);
   }
 
   /** A request's head arrived; returns its connection's state (null for a connection being refused). */

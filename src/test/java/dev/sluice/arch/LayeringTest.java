@@ -68,7 +68,7 @@ class LayeringTest {
       java.util.Map.entry("auth", java.util.Set.of("access", "api", "config")),
       java.util.Map.entry("push", java.util.Set.of("access", "api", "auth", "config", "engine", "runtime")),
       java.util.Map.entry("http", java.util.Set.of("access", "api", "auth", "config", "engine", "metrics", "model",
-          "protocol", "push")));
+          "protocol", "push", "runtime")));
 
   @Test
   void eachPackageImportsOnlyWhatItsRowAllows() throws IOException {
