@@ -7,6 +7,7 @@ import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -19,7 +20,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * a drain run later finds what a fill left), availability (whether a queue serves, round by
  * round, while a script kills or stops cluster nodes), publish (SNS fan-out to N queues), and trigger
  * (a queue trigger's throughput and latency to a no-op target). See loadtest/README.md for the
- * commands whose figures are in RESULTS.md.
+ * commands whose figures are in RESULTS.md. gc-pauses is no scenario: it reads a server's GC log
+ * ({@link GcPauses}) and needs no server.
  */
 public final class LoadTest {
   private LoadTest() {}
@@ -27,7 +29,12 @@ public final class LoadTest {
   public static void main(String[] args) throws Exception {
     if (args.length == 0) {
       System.err.println("usage: java -jar sluice-loadtest.jar send|send-batch|loop|wake|parked|move|push|fill|drain|availability|publish|trigger [--option value]...");
+      System.err.println("       java -jar sluice-loadtest.jar gc-pauses gc.log [out.csv]");
       System.exit(2);
+    }
+    if (args[0].equals("gc-pauses")) { // before any Vert.x or queue: it only reads a file
+      GcPauses.main(Arrays.copyOfRange(args, 1, args.length));
+      return;
     }
     String scenario = args[0];
     Options o = new Options(args, 1);
