@@ -55,8 +55,8 @@ run() {
   mkdir -p "$dir"
   echo "$(build_of "$jar") $collector $1" > "$dir/label"
   SERVER_JAVA=$(java_of "$collector") SERVER_JAR=$jar SERVER_LOG=$dir/server.log \
-  JAVA_OPTS="-Xms$HEAP -Xmx$HEAP $(flags_of "$collector") -Xlog:gc*,safepoint:file=$dir/gc.log:time,uptime,level,tags" \
-    loadtest/scripts/with-server.sh java -Xms1g -Xmx1g -Xlog:gc:file="$dir/loadgen-gc.log":time,uptime \
+  JAVA_OPTS="-Xms$HEAP -Xmx$HEAP $(flags_of "$collector") -Xlog:gc*,safepoint:file=$dir/gc.log:time,uptime,level,tags:filesize=0" \
+    loadtest/scripts/with-server.sh java -Xms1g -Xmx1g -Xlog:gc:file="$dir/loadgen-gc.log":time,uptime:filesize=0 \
       -jar "$LOADGEN" "$@" --out "$dir" --server-pid '$SERVER_PID' > "$dir/summary.txt" 2>&1 || echo "run failed: $dir" >&2
   java -cp "$LOADGEN" dev.sluice.loadtest.GcPauses "$dir/gc.log" "$dir/gc-pauses.csv" >> "$dir/summary.txt" 2>&1 || true
   java -cp "$LOADGEN" dev.sluice.loadtest.GcPauses "$dir/loadgen-gc.log" > "$dir/loadgen-gc-summary.txt" 2>&1 || true

@@ -78,8 +78,9 @@ final class Recording {
 
   /**
    * Writes {@code latency.hgrm} (and {@code service.hgrm}, {@code lag.hgrm} of an open loop),
-   * {@code per-second.csv}, {@code window-start} (epoch milliseconds) and {@code latency.hlog} (HdrHistogram's interval log, one histogram a
-   * second, stamped from {@code windowStartEpochMillis}) into {@code dir}.
+   * {@code per-second.csv}, {@code start-time} (epoch milliseconds) and {@code latency.hlog}
+   * (HdrHistogram's interval log, one histogram a second, stamped from {@code windowStartEpochMillis})
+   * into {@code dir}.
    */
   void write(Path dir, long windowStartEpochMillis) throws IOException {
     Files.createDirectories(dir);
@@ -95,7 +96,7 @@ final class Recording {
     }
     Files.writeString(dir.resolve("per-second.csv"), csv);
     // When second 0 began, so a plot can place the server's GC pauses (their log has wall-clock times).
-    Files.writeString(dir.resolve("window-start"), windowStartEpochMillis + "\n");
+    Files.writeString(dir.resolve("start-time"), windowStartEpochMillis + "\n");
     try (PrintStream out = new PrintStream(Files.newOutputStream(dir.resolve("latency.hlog")))) {
       HistogramLogWriter log = new HistogramLogWriter(out);
       log.outputLogFormatVersion();
