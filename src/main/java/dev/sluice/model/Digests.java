@@ -42,6 +42,12 @@ public final class Digests {
    * lengths 4-byte big-endian. Null for an empty map: SQS then omits the member.
    */
   public static String md5OfAttributes(Map<String, MessageAttributeValue> attributes) {
+    byte[] md5 = md5OfAttributesBytes(attributes);
+    return md5 == null ? null : HEX.formatHex(md5);
+  }
+
+  /** The same digest as its 16 bytes (what a packed content keeps), or null for an empty map. */
+  public static byte[] md5OfAttributesBytes(Map<String, MessageAttributeValue> attributes) {
     if (attributes == null || attributes.isEmpty()) {
       return null;
     }
@@ -63,7 +69,7 @@ public final class Digests {
         writeLengthPrefixed(out, s.getBytes(StandardCharsets.UTF_8));
       }
     }
-    return HEX.formatHex(MD5.get().digest(out.toByteArray()));
+    return MD5.get().digest(out.toByteArray());
   }
 
   private static void writeLengthPrefixed(ByteArrayOutputStream out, byte[] bytes) {

@@ -18,6 +18,11 @@ import java.util.TreeMap;
  * optional strings in that order; then, if present, the attribute count and per attribute its name,
  * data type, a kind byte (0 string, 1 binary) and its value. Strings and byte values are a varint
  * length then their bytes, strings in UTF-8.
+ *
+ * <p>The format's home is now {@code model.PackedContent} (the model packs contents into its
+ * slab); this copy stays only until the engine's callers and {@code BacklogSql} pass the column as
+ * bytes (design/tails.md step 2), since {@code persistence} may not import the model. {@code
+ * PackedContentTest} pins both to the same golden bytes, so they cannot drift apart meanwhile.
  */
 public record MessageContent(
     String body,

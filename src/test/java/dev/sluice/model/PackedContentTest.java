@@ -1,0 +1,176 @@
+package dev.sluice.model;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.sluice.api.MessageAttributeValue;
+import dev.sluice.persistence.MessageContent;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The codec moved from {@code persistence.MessageContent} writes and reads format version 1 byte for
+ * byte as before (rows already in PostgreSQL are read without a migration), and a slab payload is
+ * those bytes plus the attributes' MD5 as {@link Digests} computes it.
+ */
+class PackedContentTest {
+  static final HexFormat HEX = HexFormat.of();
+
+  /** Written out field by field from the format's description, and what MessageContent produced. */
+  static final String FULL_V1 = "01" + "1f" // version 1; trace, group, dedup, DLQ source, attributes
+      + "06" + "68c3a96c6c6f" + "04" + "41494441" // body "héllo" in UTF-8, sender "AIDA"
+      + "06" + "526f6f743d31" + "0167" + "0164" + "05" + "61726e3a71" // "Root=1", "g", "d", "arn:q"
+      + "03" // three attributes, in the sorted map's order
+      + "03" + "62696e" + "06" + "42696e617279" + "01" + "03" + "00ff07" // bin: Binary, kind 1, 3 bytes
+      + "016e" + "06" + "4e756d626572" + "00" + "02" + "3432" // n: Number, kind 0, "42"
+      + "0173" + "08" + "537472696e672e78" + "00" + "05" + "636166c3a9"; // s: String.x, "café"
+  static final String MINIMAL_V1 = "01" + "00" + "04" + "626f6479" + "06" + "73656e646572";
+
+  static Map<String, MessageAttributeValue> attributes() {
+    Map<String, MessageAttributeValue> a = new TreeMap<>();
+    a.put("bin", new MessageAttributeValue("Binary", null, new byte[] {0, (byte) 0xff, 7}));
+    a.put("n", new MessageAttributeValue("Number", "42", null));
+    a.put("s", new MessageAttributeValue("String.x", "caf\u00e9", null));
+    return a;
+  }
+
+  static PackedContent full() {
+    return new PackedContent("h\u00e9llo", attributes(), "Root=1", "AIDA", "g", "d", "arn:q");
+  }
+
+  static MessageContent asOld(PackedContent c) {
+    return new MessageContent(c.body(), c.attributes(), c.traceHeader(), c.senderId(), c.groupId(),
+        c.deduplicationId(), c.deadLetterSourceArn());
+  }
+
+  @Test
+  void encodesTheGoldenBytesOfVersionOne() {
+    assertEquals(FULL_V1, HEX.formatHex(full().encode()));
+    assertEquals(FULL_V1, HEX.formatHex(asOld(full()).encode()));
+    PackedContent minimal = new PackedContent("body", null, null, "sender", null, null, null);
+    assertEquals(MINIMAL_V1, HEX.formatHex(minimal.encode()));
+    assertEquals(MINIMAL_V1, HEX.formatHex(asOld(minimal).encode()));
+  }
+
+  @Test
+  void decodesWhatMessageContentWroteAndTheOtherWayRound() {
+    assertEquals(full(), PackedContent.decode(HEX.parseHex(FULL_V1)));
+    assertEquals(full(), PackedContent.decode(asOld(full()).encode()));
+    MessageContent back = MessageContent.decode(full().encode());
+    assertEquals(asOld(full()), back);
+    assertEquals(new PackedContent("body", null, null, "sender", null, null, null),
+        PackedContent.decode(HEX.parseHex(MINIMAL_V1)));
+  }
+
+  @Test
+  void randomContentsEncodeAsMessageContentDoes() {
+    Random random = new Random(20);
+    for (int i = 0; i < 500; i++) {
+      PackedContent c = randomContent(random);
+      byte[] bytes = c.encode();
+      assertArrayEquals(asOld(c).encode(), bytes, "content " + i);
+      assertEquals(c, PackedContent.decode(bytes));
+      assertEquals(asOld(c), MessageContent.decode(bytes));
+    }
+  }
+
+  @Test
+  void aPayloadEndsWithTheAttributesMd5AsDigestsComputesIt() {
+    byte[] payload = full().pack();
+    byte[] v1 = HEX.parseHex(FULL_V1);
+    assertEquals(v1.length + PackedContent.MD5_BYTES, payload.length);
+    assertArrayEquals(v1, Arrays.copyOf(payload, v1.length));
+    String md5 = Digests.md5OfAttributes(attributes());
+    assertEquals(md5, HEX.formatHex(payload, v1.length, payload.length));
+    assertEquals(md5, HEX.formatHex(PackedContent.attributesMd5(payload, 0, payload.length)));
+    assertEquals(md5, HEX.formatHex(full().attributesMd5()));
+    assertEquals(v1.length, PackedContent.encodedLength(payload, 0, payload.length));
+  }
+
+  @Test
+  void theMd5IsAwsValueForAwsTestVector() {
+    PackedContent c = new PackedContent("b", Map.of("Foo", MessageAttributeValue.ofString("Bar")), null, "s",
+        null, null, null);
+    byte[] payload = c.pack();
+    assertEquals("ae7155c6026991b6d54b11589678bf9c",
+        HEX.formatHex(PackedContent.attributesMd5(payload, 0, payload.length)));
+  }
+
+  @Test
+  void withoutAttributesThePayloadIsTheVersionOneBytes() {
+    PackedContent none = new PackedContent("body", null, null, "sender", null, null, null);
+    PackedContent empty = new PackedContent("body", Map.of(), null, "sender", null, null, null);
+    assertEquals(MINIMAL_V1, HEX.formatHex(none.pack()));
+    assertEquals(MINIMAL_V1, HEX.formatHex(empty.pack()));
+    byte[] payload = none.pack();
+    assertNull(PackedContent.attributesMd5(payload, 0, payload.length));
+    assertNull(empty.attributesMd5());
+    assertNull(PackedContent.unpack(payload, 0, payload.length).attributes());
+  }
+
+  @Test
+  void unpacksFromTheMiddleOfALargerArray() {
+    byte[] payload = full().pack();
+    byte[] chunk = new byte[payload.length + 40];
+    Arrays.fill(chunk, (byte) 0x7f);
+    System.arraycopy(payload, 0, chunk, 17, payload.length);
+    assertEquals(full(), PackedContent.unpack(chunk, 17, payload.length));
+  }
+
+  @Test
+  void aColumnValueIsPackedWithoutTheCallerDecodingIt() {
+    byte[] column = asOld(full()).encode();
+    assertArrayEquals(full().pack(), PackedContent.packEncoded(column));
+    byte[] plain = HEX.parseHex(MINIMAL_V1);
+    assertSame(plain, PackedContent.packEncoded(plain));
+  }
+
+  @Test
+  void anUnknownVersionOrATruncatedValueIsRefusedRatherThanMisread() {
+    byte[] encoded = full().encode();
+    encoded[0] = 9;
+    assertThrows(IllegalStateException.class, () -> PackedContent.decode(encoded));
+    assertThrows(IllegalStateException.class, () -> PackedContent.unpack(encoded, 0, encoded.length));
+    byte[] whole = full().encode();
+    assertThrows(IllegalStateException.class, () -> PackedContent.decode(whole, 0, whole.length - 3));
+  }
+
+  static PackedContent randomContent(Random random) {
+    Map<String, MessageAttributeValue> attributes = null;
+    if (random.nextInt(3) > 0) {
+      attributes = new TreeMap<>();
+      for (int n = random.nextInt(4); n > 0; n--) {
+        attributes.put(text(random, 1 + random.nextInt(10)), random.nextBoolean()
+            ? new MessageAttributeValue("Binary", null, text(random, random.nextInt(30)).getBytes(StandardCharsets.UTF_8))
+            : new MessageAttributeValue("String", text(random, random.nextInt(30)), null));
+      }
+      if (attributes.isEmpty()) {
+        attributes = null; // an empty map is written as none and so read back as null
+      }
+    }
+    return new PackedContent(text(random, random.nextInt(random.nextBoolean() ? 20 : 400)), attributes,
+        optional(random), text(random, 12), optional(random), optional(random), optional(random));
+  }
+
+  private static String optional(Random random) {
+    return random.nextBoolean() ? text(random, random.nextInt(70)) : null;
+  }
+
+  /** Letters, Latin-1, a CJK character and an emoji: one to four UTF-8 bytes each. */
+  static String text(Random random, int length) {
+    String[] pieces = {"a", "Z", "\u00e9", "\u4e2d", "\uD83D\uDE00", " ", "\u0000"};
+    StringBuilder b = new StringBuilder();
+    for (int i = 0; i < length; i++) {
+      b.append(pieces[random.nextInt(pieces.length)]);
+    }
+    return b.toString();
+  }
+}
