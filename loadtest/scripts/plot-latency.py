@@ -3,7 +3,10 @@
 99.99% on the 1/(1-p) scale, y: ms, log), then per run the p99 and max of each second with the
 server's pauses as ticks on the time axis. Standard library only (no matplotlib here).
 
-usage: loadtest/scripts/plot-latency.py OUTDIR [SVG]        (SVG defaults to OUTDIR/latency.svg)
+usage: loadtest/scripts/plot-latency.py OUTDIR [SVG [PART...]]   (SVG defaults to OUTDIR/latency.svg)
+
+With PARTs, only the runs whose directory name contains one of them are drawn (e.g. `r1-` for
+one round of tails-bench.sh, or `send-batch`).
 
 OUTDIR holds one sub-directory per run; its name is the run's label unless it has a `label` file
 (first line). In a run's directory, all optional but at least one of the first two:
@@ -196,11 +199,11 @@ def spectrum_points(rows):
     return points
 
 
-def find_runs(outdir):
+def find_runs(outdir, parts):
     runs = []
     for name in sorted(os.listdir(outdir)):
         path = os.path.join(outdir, name)
-        if not os.path.isdir(path):
+        if not os.path.isdir(path) or (parts and not any(p in name for p in parts)):
             continue
         hgrm, seconds = read_hgrm(os.path.join(path, "latency.hgrm")), read_per_second(os.path.join(path, "per-second.csv"))
         if hgrm is None and seconds is None:
@@ -211,17 +214,17 @@ def find_runs(outdir):
 
 
 def draw_spectra(out, top, runs):
-    """Every run's spectrum in one panel, its legend top left (clear of curves rising to the right)."""
+    """Every run's spectrum in one panel, its legend under it (clear of the curves, however many)."""
     values = [v for r in runs for _, v in spectrum_points(r["hgrm"]["rows"]) if v > 0] or [1]
     panel = Panel(top, SPECTRUM_HEIGHT, 2, SPECTRUM_MAX, True, min(values), max(values))
     panel.frame(out, "Response time by percentile", SPECTRUM_TICKS, "percentile", "latency (ms, log)")
     for i, r in enumerate(runs):
-        rows, y = r["hgrm"]["rows"], top + 16 + 16 * i
+        rows, y = r["hgrm"]["rows"], top + SPECTRUM_HEIGHT + 44 + 16 * i
         panel.polyline(out, spectrum_points(rows), r["colour"], width=2)
         text = f'{r["label"]}: p50 {value_at(rows, 0.5):g}, p99 {value_at(rows, 0.99):g}, max {r["hgrm"]["max"]:g} ms'
         out.append(f'<line x1="{LEFT + 10}" y1="{y}" x2="{LEFT + 36}" y2="{y}" stroke="{r["colour"]}" stroke-width="2"/>')
         out.append(f'<text x="{LEFT + 41}" y="{y + 4}">{escape(text)}</text>')
-    return top + SPECTRUM_HEIGHT + GAP
+    return top + SPECTRUM_HEIGHT + 44 + 16 * len(runs) + GAP
 
 
 def draw_timelines(out, top, timed):
@@ -260,7 +263,7 @@ def main(argv):
         sys.exit(__doc__)
     outdir = argv[1]
     svg_path = argv[2] if len(argv) > 2 else os.path.join(outdir, "latency.svg")
-    runs = find_runs(outdir)
+    runs = find_runs(outdir, argv[3:])
     if not runs:
         sys.exit(f"no run directories with latency.hgrm or per-second.csv in {outdir}")
     out, top = [], TOP
