@@ -12,7 +12,8 @@
 #                    MaxGCPauseMillis=5), zgc, zgc-coh, shen, shen-gen, shen-gen-coh, g1-coh
 #        ROUNDS (2), SEND_RATE and BATCH_RATE (requests/s; measured when unset), PREFILL (1000000),
 #        WARMUP (10), DURATION (30), HEAP (8g: the backlog a batch run leaves must fit its budget),
-#        SCENARIOS (default "send send-batch")
+#        SCENARIOS (default "send send-batch"), PARKED (10000: parked long polls measured per build
+#        and collector with the JVM's default heap, as the server runs by default; 0 to skip)
 # Build first: mvn -q -DskipTests package && mvn -q -f loadtest/pom.xml package
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -20,7 +21,7 @@ out=${1:?usage: tails-bench.sh OUTDIR}
 JARS=${JARS:-target/sluice.jar}
 COLLECTORS=${COLLECTORS:-g1-17 g1-25 zgc-25 shen-gen-25}
 ROUNDS=${ROUNDS:-2}; PREFILL=${PREFILL:-1000000}; WARMUP=${WARMUP:-10}; DURATION=${DURATION:-30}
-HEAP=${HEAP:-8g}; SCENARIOS=${SCENARIOS:-send send-batch}
+HEAP=${HEAP:-8g}; SCENARIOS=${SCENARIOS:-send send-batch}; PARKED=${PARKED:-10000}
 LOADGEN=loadtest/target/sluice-loadtest.jar
 mkdir -p "$out"
 
@@ -52,15 +53,17 @@ build_of() { git -C "$(dirname "$(readlink -f "$1")")/.." rev-parse --short HEAD
 # run JAR COLLECTOR DIR LOADGEN-ARGS...: one server, one load generator run, the GC pauses after.
 run() {
   local jar=$1 collector=$2 dir=$3; shift 3
+  local heap="-Xms$HEAP -Xmx$HEAP"
+  [ "$1" = parked ] && heap=""  # memory per connection is measured with the default heap
   mkdir -p "$dir"
   echo "$(build_of "$jar") $collector $1" > "$dir/label"
   SERVER_JAVA=$(java_of "$collector") SERVER_JAR=$jar SERVER_LOG=$dir/server.log \
-  JAVA_OPTS="-Xms$HEAP -Xmx$HEAP $(flags_of "$collector") -Xlog:gc*,safepoint:file=$dir/gc.log:time,uptime,level,tags:filesize=0" \
+  JAVA_OPTS="$heap $(flags_of "$collector") -Xlog:gc*,safepoint:file=$dir/gc.log:time,uptime,level,tags:filesize=0" \
     loadtest/scripts/with-server.sh java -Xms1g -Xmx1g -Xlog:gc:file="$dir/loadgen-gc.log":time,uptime:filesize=0 \
       -jar "$LOADGEN" "$@" --out "$dir" --server-pid '$SERVER_PID' > "$dir/summary.txt" 2>&1 || echo "run failed: $dir" >&2
   java -cp "$LOADGEN" dev.sluice.loadtest.GcPauses "$dir/gc.log" "$dir/gc-pauses.csv" >> "$dir/summary.txt" 2>&1 || true
   java -cp "$LOADGEN" dev.sluice.loadtest.GcPauses "$dir/loadgen-gc.log" > "$dir/loadgen-gc-summary.txt" 2>&1 || true
-  echo "== $dir"; grep -E 'req/s|CPU per|service time|generator lag|INVALID|pause|safepoint|stall' "$dir/summary.txt" || true
+  echo "== $dir"; grep -E 'req/s|CPU per|service time|generator lag|INVALID|pause|safepoint|stall|RSS|live heap' "$dir/summary.txt" || true
 }
 
 first_jar=${JARS%% *}; first_collector=${COLLECTORS%% *}
@@ -82,6 +85,9 @@ for round in $(seq 1 "$ROUNDS"); do
         run "$jar" "$collector" "$out/r$round-$build-$collector-$scenario" "$scenario" --rate "$rate" \
           --prefill "$PREFILL" --warmup "$WARMUP" --duration "$DURATION"
       done
+      if [ "$PARKED" -gt 0 ]; then
+        run "$jar" "$collector" "$out/r$round-$build-$collector-parked" parked --parked "$PARKED" --top-classes 10
+      fi
     done
   done
 done
