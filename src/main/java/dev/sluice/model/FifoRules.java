@@ -111,7 +111,8 @@ final class FifoRules implements QueueTypeRules {
 
   @Override
   public String redrivenDeduplicationId(Message from) {
-    return from.deduplicationId != null ? from.deduplicationId : from.messageId();
+    String dedupId = from.deduplicationId();
+    return dedupId != null ? dedupId : from.messageId();
   }
 
   @Override

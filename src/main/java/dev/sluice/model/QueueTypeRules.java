@@ -71,7 +71,9 @@ interface QueueTypeRules {
   /** The answer to an accepted send. */
   static SendMessage.Response sent(Message msg, NewMessage m) {
     return new SendMessage.Response(
-        msg.messageId(), msg.md5OfBody(), msg.md5OfAttributes, Digests.md5OfAttributes(m.systemAttributes()),
+        // From the request, not the record: the message may have left memory already (paged mode).
+        msg.messageId(), msg.md5OfBody(), Digests.md5OfAttributes(m.attributes()),
+        Digests.md5OfAttributes(m.systemAttributes()),
         SequenceNumbers.format(msg.sequenceNumber));
   }
 }

@@ -54,7 +54,7 @@ final class StandardRules implements QueueTypeRules {
 
   @Override
   public String deadLetterDeduplicationId(Message from) {
-    return from.deduplicationId;
+    return from.deduplicationId();
   }
 
   @Override
