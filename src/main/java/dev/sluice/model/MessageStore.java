@@ -69,7 +69,7 @@ public final class MessageStore {
    * Charges the memory budget for a checked message, builds it and enqueues it; in paged mode, a
    * message beyond the head window goes to the durable store only (spilled).
    */
-  Message store(NewMessage m, long payload, int delaySeconds, String dedupId, long sequenceNumber, long nowMillis) {
+  Message store(NewMessage m, int delaySeconds, String dedupId, long sequenceNumber, long nowMillis) {
     byte[] content = ArrivingMessages.pack(m, dedupId); // once: the record, or a spilled message's row
     int held = ArrivingMessages.heldBytes(content);
     long firstVisibleAt = backlog.firstVisibleAt(nowMillis + delaySeconds * 1000L);

@@ -67,8 +67,8 @@ public final class QueueState {
   }
 
   public SendMessage.Response send(NewMessage m, boolean batchEntry, long nowMillis) {
-    long payload = MessageValidation.checkMessage(m, batchEntry, attributes().maximumMessageSize());
-    return rules.send(m, batchEntry, payload, nowMillis);
+    MessageValidation.checkMessage(m, batchEntry, attributes().maximumMessageSize());
+    return rules.send(m, batchEntry, nowMillis);
   }
 
   /**
