@@ -11,7 +11,6 @@ import dev.sluice.persistence.BatchWriter;
 import dev.sluice.persistence.ChangeBatch;
 import dev.sluice.persistence.DedupRow;
 import dev.sluice.persistence.DeliveryState;
-import dev.sluice.persistence.MessageContent;
 import dev.sluice.persistence.MessageRow;
 import dev.sluice.persistence.PersistenceVerticle;
 import dev.sluice.persistence.QueueRow;
@@ -117,9 +116,9 @@ final class DurableChangeLog implements ChangeLog {
 
   @Override
   public void messageStored(MessageStore q, Message m) {
-    // Packed here, on the shard's loop, so the one writer loop only gathers rows.
-    byte[] content = new MessageContent(m.body(), m.attributes(), m.traceHeader(), m.senderId(), m.groupId(),
-        m.deduplicationId(), m.deadLetterSourceArn()).encode();
+    // Copied here, on the shard's loop, from the record's format version 1 bytes (no encoding), so
+    // the one writer loop only gathers rows.
+    byte[] content = m.encodedContent();
     MessageRow row = new MessageRow(q.metadata().generation(), m.key(), m.messageUuid(), m.sentAtMillis(),
         m.sequenceNumber(), m.visibleAtMillis(), m.receiveCount(), m.firstReceiveAtMillis(), m.receiptSequence(),
         m.firstVisibleAtMillis(), m.arrival().code(), content);

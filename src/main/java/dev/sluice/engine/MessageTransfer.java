@@ -3,6 +3,7 @@ package dev.sluice.engine;
 import dev.sluice.api.MessageAttributeValue;
 import dev.sluice.model.Arrival;
 import dev.sluice.model.Message;
+import dev.sluice.model.PackedContent;
 import dev.sluice.model.RestoredMessage;
 import java.util.Map;
 import java.util.UUID;
@@ -29,16 +30,20 @@ public record MessageTransfer(
     long originQueueId,
     long originKey) {
 
-  /** {@code m}, read on its queue's shard, as it leaves the queue with generation {@code queueId}. */
+  /**
+   * {@code m}, detached from its queue for the move, built from its travelling content (decoded
+   * once; the record shape, and so the cluster codec, is unchanged: design/tails.md §5 Q4).
+   */
   static MessageTransfer of(Message m) {
-    return new MessageTransfer(m.messageId(), m.body(), m.attributes(), m.traceHeader(), m.senderId(),
-        m.sentAtMillis(), m.groupId(), m.deduplicationId(), m.sequenceNumber(), m.deadLetterSourceArn(),
+    PackedContent c = m.content();
+    return new MessageTransfer(m.messageId(), c.body(), c.attributes(), c.traceHeader(), c.senderId(),
+        m.sentAtMillis(), m.groupId(), c.deduplicationId(), m.sequenceNumber(), c.deadLetterSourceArn(),
         m.receiveCount(), m.firstReceiveAtMillis(), m.originQueueId(), m.originKey());
   }
 
   /** The content as the model rebuilds a message from it (its key and places are the new queue's). */
   RestoredMessage content() {
-    return new RestoredMessage(0, UUID.fromString(messageId), body, attributes, traceHeader, senderId, sentAtMillis,
+    return RestoredMessage.of(0, UUID.fromString(messageId), body, attributes, traceHeader, senderId, sentAtMillis,
         groupId, deduplicationId, sequenceNumber, deadLetterSourceArn, 0, receiveCount, firstReceiveAtMillis, 0, 0,
         Arrival.KEPT_SENT_TIME);
   }

@@ -11,7 +11,6 @@ import dev.sluice.model.RestoredMessage;
 import dev.sluice.persistence.BacklogSql;
 import dev.sluice.persistence.ExpirySql;
 import dev.sluice.persistence.Fence;
-import dev.sluice.persistence.MessageContent;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.sqlclient.Pool;
@@ -135,9 +134,7 @@ final class PgBacklogStore implements BacklogStore {
   private static PageResult result(BacklogSql.Page page) {
     List<RestoredMessage> rows = new ArrayList<>(page.rows().size());
     for (BacklogSql.PagedRow r : page.rows()) {
-      MessageContent c = r.content();
-      rows.add(new RestoredMessage(r.messageKey(), r.messageId(), c.body(), c.attributes(), c.traceHeader(),
-          c.senderId(), r.sentAt(), c.groupId(), c.deduplicationId(), r.sequenceNumber(), c.deadLetterSourceArn(),
+      rows.add(new RestoredMessage(r.messageKey(), r.messageId(), r.content(), r.sentAt(), r.sequenceNumber(),
           r.visibleAt(), r.receiveCount(), r.firstReceiveAt(), r.receiptSequence(), r.firstVisibleAt(),
           Arrival.ofCode(r.arrival())));
     }

@@ -385,13 +385,17 @@ public final class QueueEngine {
       List<TopicSample> topics = new ArrayList<>();
       int parked = 0;
       long duplicateRows = 0;
+      long slabLive = 0;
+      long slabAllocated = 0;
       for (EngineSample s : perShard) {
         queues.addAll(s.queues());
         topics.addAll(s.topics());
         parked += s.parkedReceives();
         duplicateRows += s.backlogDuplicateRows();
+        slabLive += s.slabLiveBytes();
+        slabAllocated += s.slabAllocatedBytes();
       }
-      return new EngineSample(queues, parked, duplicateRows, topics);
+      return new EngineSample(queues, parked, duplicateRows, topics, slabLive, slabAllocated);
     });
   }
 

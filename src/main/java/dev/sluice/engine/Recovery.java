@@ -7,7 +7,6 @@ import dev.sluice.model.QueueState;
 import dev.sluice.model.Arrival;
 import dev.sluice.model.RestoredMessage;
 import dev.sluice.persistence.Fence;
-import dev.sluice.persistence.MessageContent;
 import dev.sluice.persistence.Tallies;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -196,10 +195,9 @@ final class Recovery {
     int count = 0;
     for (Row r : rows) {
       QueueKey key = keyOf(r);
-      MessageContent c = MessageContent.decode(r.getBuffer(11).getBytes());
-      RestoredMessage m = new RestoredMessage(r.getLong(3), r.getUUID(4), c.body(), c.attributes(),
-          c.traceHeader(), c.senderId(), r.getLong(5), c.groupId(), c.deduplicationId(), r.getLong(6),
-          c.deadLetterSourceArn(), r.getLong(7), r.getInteger(8), r.getLong(9), r.getInteger(10), r.getLong(12),
+      // The content column's bytes as they are: the shard writes them into its slab undecoded.
+      RestoredMessage m = new RestoredMessage(r.getLong(3), r.getUUID(4), r.getBuffer(11).getBytes(), r.getLong(5),
+          r.getLong(6), r.getLong(7), r.getInteger(8), r.getLong(9), r.getInteger(10), r.getLong(12),
           Arrival.ofCode(r.getShort(13)));
       counted.merge(r.getLong(14), 1L, Long::sum);
       byShard.computeIfAbsent(router.shardOf(key), k -> new ArrayList<>()).add(new Restored(key, m));

@@ -230,7 +230,8 @@ public final class Shard {
       long[] c = t.counts();
       topicSamples.add(new TopicSample(t.key(), c[0], c[1], c[2], c[3]));
     }
-    return new EngineSample(out, env.parking().parkedInShard(), duplicateRows, topicSamples);
+    return new EngineSample(out, env.parking().parkedInShard(), duplicateRows, topicSamples, env.slab().liveBytes(),
+        env.slab().allocatedBytes());
   }
 
   /** Answers every parked receive empty; receives stop waiting from now on. */

@@ -2,6 +2,7 @@ package dev.sluice.engine;
 
 import dev.sluice.model.BacklogStore;
 import dev.sluice.model.ChangeLog;
+import dev.sluice.model.ContentSlab;
 import dev.sluice.model.HeadWindow;
 import dev.sluice.model.DueTimeIndex;
 import dev.sluice.model.MemoryBudget;
@@ -90,7 +91,9 @@ public final class ShardVerticle extends VerticleBase {
         // Paging (pg.headWindowMessages above 0): standard queues keep a head of their backlog in
         // memory and read the rest back from PostgreSQL; else every message is resident.
         paged ? new PgBacklogStore(vertx, durable.readPool(), tenure.fence(), () -> shard) : BacklogStore.NONE,
-        paged ? HeadWindow.of(durable.config().headWindowMessages()) : HeadWindow.UNBOUNDED);
+        paged ? HeadWindow.of(durable.config().headWindowMessages()) : HeadWindow.UNBOUNDED,
+        // The shard's resident message contents; it goes with this deployment's objects.
+        new ContentSlab(SlabSizing.chunkBytes()));
     TopicWrites topicWrites = durable == null ? TopicWrites.NONE
         : new TopicWrites(new TopicStore(durable.pool(), tenure.fence()));
     TriggerWrites triggerWrites = durable == null ? TriggerWrites.NONE

@@ -63,6 +63,10 @@ public final class MetricNames {
   public static final String MEMORY_USED = "sluice.memory.budget.used";
   /** The memory budget itself, in bytes. */
   public static final String MEMORY_LIMIT = "sluice.memory.budget.limit";
+  /** Bytes of the live message records in the shards' content slabs (design/tails.md §2.6). */
+  public static final String SLAB_LIVE = "sluice.memory.slab.live";
+  /** Bytes of the chunks the shards' content slabs hold: live records, freed space and open tails. */
+  public static final String SLAB_ALLOCATED = "sluice.memory.slab.allocated";
 
   /** Changes written per PostgreSQL batch. */
   public static final String PERSISTENCE_BATCH_SIZE = "sluice.persistence.batch.size";

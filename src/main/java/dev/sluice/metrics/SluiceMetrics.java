@@ -54,6 +54,8 @@ public final class SluiceMetrics {
   private final TriggerMetrics triggers;
   private final AtomicInteger parked = new AtomicInteger();
   private final AtomicLong duplicateRows = new AtomicLong();
+  private final AtomicLong slabLive = new AtomicLong();
+  private final AtomicLong slabAllocated = new AtomicLong();
 
   private SluiceMetrics(MeterRegistry registry, PrometheusMeterRegistry prometheus) {
     this.registry = registry;
@@ -67,6 +69,10 @@ public final class SluiceMetrics {
     Gauge.builder(MetricNames.BACKLOG_DUPLICATE_ROWS, duplicateRows, AtomicLong::get)
         .description("Rows page reads brought back that were in memory already; a defect if above 0")
         .register(registry);
+    Gauge.builder(MetricNames.SLAB_LIVE, slabLive, AtomicLong::get).baseUnit("bytes")
+        .description("Bytes of live message records in the shards' content slabs").register(registry);
+    Gauge.builder(MetricNames.SLAB_ALLOCATED, slabAllocated, AtomicLong::get).baseUnit("bytes")
+        .description("Bytes of the chunks the shards' content slabs hold").register(registry);
   }
 
   public static SluiceMetrics create(boolean enabled) {
@@ -158,6 +164,8 @@ public final class SluiceMetrics {
     return engine.sample().compose(sample -> {
       parked.set(sample.parkedReceives());
       duplicateRows.set(sample.backlogDuplicateRows());
+      slabLive.set(sample.slabLiveBytes());
+      slabAllocated.set(sample.slabAllocatedBytes());
       return vertx.executeBlocking(() -> {
         queues.update(sample.queues());
         topics.update(sample.topics());

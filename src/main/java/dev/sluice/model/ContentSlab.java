@@ -135,6 +135,13 @@ public final class ContentSlab {
         from + PackedContent.encodedLength(c.data, from, c.payloadLength(offset(handle))));
   }
 
+  /** The attributes' MD5 a record's payload ends with, or null when it has no attributes. */
+  byte[] attributesMd5(long handle) {
+    SlabChunk c = liveChunk(handle);
+    int at = offset(handle);
+    return PackedContent.attributesMd5(c.data, at + SlabChunk.HEADER, c.payloadLength(at));
+  }
+
   /** The record's content, decoded from the chunk's bytes. */
   PackedContent read(long handle) {
     SlabChunk c = liveChunk(handle);

@@ -28,6 +28,13 @@ public final class Digests {
     return MD5.get().digest(text.getBytes(StandardCharsets.UTF_8));
   }
 
+  /** The MD5 of {@code length} bytes of {@code buf} at {@code offset}. */
+  public static byte[] md5(byte[] buf, int offset, int length) {
+    MessageDigest d = MD5.get();
+    d.update(buf, offset, length);
+    return d.digest();
+  }
+
   public static String md5Hex(String text) {
     return HEX.formatHex(md5(text));
   }

@@ -48,7 +48,7 @@ final class FifoRules implements QueueTypeRules {
   }
 
   @Override
-  public SendMessage.Response send(NewMessage m, boolean batchEntry, long payload, long nowMillis) {
+  public SendMessage.Response send(NewMessage m, boolean batchEntry, long nowMillis) {
     if (m.groupId() == null) {
       throw SqsException.missingParameter("MessageGroupId");
     }
@@ -75,7 +75,7 @@ final class FifoRules implements QueueTypeRules {
     store.chargeBookkeeping(entryBytes);
     Message msg;
     try {
-      msg = store.store(m, payload, store.backlog().sendDelaySeconds(nowMillis), dedupId, nextSequenceNumber(),
+      msg = store.store(m, store.backlog().sendDelaySeconds(nowMillis), dedupId, nextSequenceNumber(),
           nowMillis);
     } catch (SqsException e) {
       env.budget().release(entryBytes);
@@ -111,7 +111,8 @@ final class FifoRules implements QueueTypeRules {
 
   @Override
   public String redrivenDeduplicationId(Message from) {
-    return from.deduplicationId != null ? from.deduplicationId : from.messageId();
+    String dedupId = from.deduplicationId();
+    return dedupId != null ? dedupId : from.messageId();
   }
 
   @Override

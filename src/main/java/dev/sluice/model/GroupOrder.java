@@ -54,7 +54,7 @@ final class GroupOrder implements DeliveryOrder {
    */
   @Override
   public void holdPlace(Message m) {
-    MessageGroup g = groups.computeIfAbsent(m.groupId, MessageGroup::new);
+    MessageGroup g = groupOf(m);
     if (m.prev == null && g.messages.first() != m) {
       g.messages.addLast(m);
     }
@@ -64,7 +64,7 @@ final class GroupOrder implements DeliveryOrder {
   public void addReady(Message m, boolean returning) {
     readyCount++;
     m.stamp(nextStamp++);
-    MessageGroup g = groups.computeIfAbsent(m.groupId, MessageGroup::new);
+    MessageGroup g = groupOf(m);
     // Returning messages, and delayed ones whose delay is over, already hold their place.
     if (!returning && m.prev == null && g.messages.first() != m) {
       g.messages.addLast(m);
@@ -77,12 +77,22 @@ final class GroupOrder implements DeliveryOrder {
   /** A message handed back goes to the head of its group. */
   @Override
   public void placeAtFront(Message m) {
-    MessageGroup g = groups.computeIfAbsent(m.groupId, MessageGroup::new);
+    MessageGroup g = groupOf(m);
     if (g.isAvailable()) {
       available.remove(g.availableAs); // its head changes
       g.availableAs = MessageGroup.NOT_AVAILABLE;
     }
     g.messages.addFirst(m);
+  }
+
+  /**
+   * The message's group, made if it has none; the message keeps the group's id string from now on,
+   * so the messages of a group share one (design/tails.md §2.4), and its own copy is garbage.
+   */
+  private MessageGroup groupOf(Message m) {
+    MessageGroup g = groups.computeIfAbsent(m.groupId, MessageGroup::new);
+    m.groupId = g.id;
+    return g;
   }
 
   @Override

@@ -1,6 +1,7 @@
 package dev.sluice.model;
 
 import dev.sluice.api.MessageAttributeValue;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.UUID;
@@ -9,35 +10,44 @@ import java.util.UUID;
  * Owned by its queue's {@link MessageStore}, on the shard event loop that owns the queue: its
  * delivery state changes through its own methods, its list links through {@link MessageList}.
  *
- * <p>One stored message. The immutable part is what was sent; the mutable part is its delivery
- * state. Its timing (delay, visibility) lives in the shard's {@link DueTimeIndex}, and
+ * <p>One stored message. The immutable part is what was sent: its identity and digests here, its
+ * content (body, attributes and the other ids) as one record in its shard's {@link ContentSlab}
+ * while it is resident, or as travelling content between queues (design/tails.md §2.4). The
+ * mutable part is its delivery state. Its timing (delay, visibility) lives in the shard's {@link DueTimeIndex}, and
  * {@link #prev}/{@link #next} link it into its queue's ready list.
  */
-public final class Message extends Timed {
+public final class Message extends Timed implements ContentSlab.Owner {
   final long key;
   /** The MessageId, a version-4 UUID kept as its two halves and formatted when asked. */
   private final long idHigh;
   private final long idLow;
-  final String body;
   /** MD5 of the body, kept as 16 bytes in two longs and formatted as hex when asked. */
   private final long md5High;
   private final long md5Low;
-  /** User attributes sorted by name, or null. */
-  final Map<String, MessageAttributeValue> attributes;
-  final String md5OfAttributes;
-  final String traceHeader;
-  final String senderId;
   final long sentAtMillis;
-  final String groupId;
-  final String deduplicationId;
+  /**
+   * FIFO: the group id, or null; kept here as well as in the record, since the group order keys
+   * its groups by it on every step: the one string of its group once it has a place there
+   * ({@link GroupOrder}, design/tails.md §2.4).
+   */
+  String groupId;
   /** FIFO only: strictly increasing per queue (0 on standard queues); see {@link SequenceNumbers}. */
   final long sequenceNumber;
-  /** The queue a redrive policy moved this message from (its ARN), or null. */
-  final String deadLetterSourceArn;
   private static final HexFormat HEX = HexFormat.of();
 
-  /** Bytes charged against the memory budget while the message is held. */
+  /** Bytes charged against the memory budget while the message is held: its record's and the overhead. */
   final int heldBytes;
+  /**
+   * Its content's record in its shard's {@link ContentSlab} (its owner's), while it is resident;
+   * else {@link ContentSlab#NONE}. Never leaves the model (design/tails.md §5 R4).
+   */
+  long handle = ContentSlab.NONE;
+  /**
+   * Its content's payload ({@link PackedContent#pack()}) while it has no record but is still needed:
+   * on its way to another queue, shard or node (travelling content), or spilled until its row is
+   * logged. Null otherwise; never changed once set, so another event loop may read it.
+   */
+  byte[] travelling;
   /**
    * Durable mode: the row this message was moved from (queue generation and key; 0 when none),
    * deleted in the same write as this message's own row, so a move is never half written.
@@ -85,59 +95,37 @@ public final class Message extends Timed {
   Message sentPrev;
   Message sentNext;
 
-  Message(long key, long randomHigh, long randomLow, String body, long md5High, long md5Low,
-      Map<String, MessageAttributeValue> attributes, String md5OfAttributes, String traceHeader, String senderId,
-      long sentAtMillis, String groupId, String deduplicationId, long sequenceNumber, int heldBytes) {
-    this.key = key;
-    this.idHigh = (randomHigh & 0xffffffffffff0fffL) | 0x0000000000004000L;
-    this.idLow = (randomLow & 0x3fffffffffffffffL) | 0x8000000000000000L;
-    this.body = body;
-    this.md5High = md5High;
-    this.md5Low = md5Low;
-    this.attributes = attributes;
-    this.md5OfAttributes = md5OfAttributes;
-    this.traceHeader = traceHeader;
-    this.senderId = senderId;
-    this.sentAtMillis = sentAtMillis;
-    this.groupId = groupId;
-    this.deduplicationId = deduplicationId;
-    this.sequenceNumber = sequenceNumber;
-    this.deadLetterSourceArn = null;
-    this.heldBytes = heldBytes;
-  }
-
-  /** A message restored from the durable store, with the redrive origin it had. */
-  Message(long key, long idHigh, long idLow, String body, long md5High, long md5Low,
-      Map<String, MessageAttributeValue> attributes, String md5OfAttributes, String traceHeader, String senderId,
-      long sentAtMillis, String groupId, String deduplicationId, long sequenceNumber, String deadLetterSourceArn,
-      int heldBytes) {
+  /** A message with this MessageId (its two halves) and body MD5; its content is written by its store. */
+  Message(long key, long idHigh, long idLow, long md5High, long md5Low, long sentAtMillis, String groupId,
+      long sequenceNumber, int heldBytes) {
     this.key = key;
     this.idHigh = idHigh;
     this.idLow = idLow;
-    this.body = body;
     this.md5High = md5High;
     this.md5Low = md5Low;
-    this.attributes = attributes;
-    this.md5OfAttributes = md5OfAttributes;
-    this.traceHeader = traceHeader;
-    this.senderId = senderId;
     this.sentAtMillis = sentAtMillis;
     this.groupId = groupId;
-    this.deduplicationId = deduplicationId;
     this.sequenceNumber = sequenceNumber;
-    this.deadLetterSourceArn = deadLetterSourceArn;
     this.heldBytes = heldBytes;
   }
 
+  /** A new message, its MessageId a version-4 UUID made of two random longs. */
+  static Message fresh(long key, long randomHigh, long randomLow, long md5High, long md5Low, long sentAtMillis,
+      String groupId, long sequenceNumber, int heldBytes) {
+    return new Message(key, (randomHigh & 0xffffffffffff0fffL) | 0x0000000000004000L,
+        (randomLow & 0x3fffffffffffffffL) | 0x8000000000000000L, md5High, md5Low, sentAtMillis, groupId,
+        sequenceNumber, heldBytes);
+  }
+
   /**
-   * The same message moved to a dead-letter queue by a redrive policy (the SQS dead-letter queues guide): it keeps
-   * its id, content, sent time and receive history, takes the new queue's key and sequence, and
-   * remembers where it came from.
+   * The same message moved to a dead-letter queue by a redrive policy (the SQS dead-letter queues
+   * guide), or handed back: it keeps its id, sent time and receive history, takes the new queue's
+   * key and sequence; its content (with the deduplication id and source it has there) is written by
+   * the new queue's store, and charged {@code heldBytes}.
    */
-  Message(Message from, long key, String deduplicationId, long sequenceNumber, String deadLetterSourceArn) {
-    this(key, from.idHigh, from.idLow, from.body, from.md5High, from.md5Low, from.attributes, from.md5OfAttributes,
-        from.traceHeader, from.senderId, from.sentAtMillis, from.groupId, deduplicationId, sequenceNumber,
-        deadLetterSourceArn, from.heldBytes);
+  Message(Message from, long key, long sequenceNumber, int heldBytes) {
+    this(key, from.idHigh, from.idLow, from.md5High, from.md5Low, from.sentAtMillis, from.groupId, sequenceNumber,
+        heldBytes);
     this.receiveCount = from.receiveCount;
     this.firstReceiveAtMillis = from.firstReceiveAtMillis;
     this.originQueueId = from.originQueueId;
@@ -148,12 +136,55 @@ public final class Message extends Timed {
    * The same content as a new message, as a message move task delivers it (AWS API reference: StartMessageMoveTask): a
    * new MessageId, sent now, never received.
    */
-  Message(Message from, long key, long randomHigh, long randomLow, long nowMillis, String deduplicationId,
-      long sequenceNumber) {
-    this(key, randomHigh, randomLow, from.body, from.md5High, from.md5Low, from.attributes, from.md5OfAttributes,
-        from.traceHeader, from.senderId, nowMillis, from.groupId, deduplicationId, sequenceNumber, from.heldBytes);
-    this.originQueueId = from.originQueueId;
-    this.originKey = from.originKey;
+  static Message redriven(Message from, long key, long randomHigh, long randomLow, long nowMillis,
+      long sequenceNumber, int heldBytes) {
+    Message m = fresh(key, randomHigh, randomLow, from.md5High, from.md5Low, nowMillis, from.groupId, sequenceNumber,
+        heldBytes);
+    m.originQueueId = from.originQueueId;
+    m.originKey = from.originKey;
+    return m;
+  }
+
+  /** Compaction moved its record. */
+  @Override
+  public void contentMoved(long newHandle) {
+    handle = newHandle;
+  }
+
+  /**
+   * What it was sent with, decoded from its record (on its shard's loop) or from its travelling
+   * content. A copy: callers wanting several parts decode once.
+   */
+  public PackedContent content() {
+    return travelling != null ? PackedContent.unpack(travelling, 0, travelling.length) : slab().read(handle);
+  }
+
+  /** Its content's format version 1 bytes, what its row's {@code content} column holds. */
+  public byte[] encodedContent() {
+    if (travelling == null) {
+      return slab().copyEncoded(handle);
+    }
+    int n = PackedContent.encodedLength(travelling, 0, travelling.length);
+    return n == travelling.length ? travelling : Arrays.copyOf(travelling, n); // never changed: shared
+  }
+
+  /** Its payload: the travelling content, or a copy of its record's. */
+  byte[] payload() {
+    return travelling != null ? travelling : slab().copy(handle);
+  }
+
+  /** The MD5 of its attributes as hex, or null without attributes: kept in the payload. */
+  public String md5OfAttributes() {
+    byte[] md5 = travelling != null ? PackedContent.attributesMd5(travelling, 0, travelling.length)
+        : slab().attributesMd5(handle);
+    return md5 == null ? null : HEX.formatHex(md5);
+  }
+
+  private ContentSlab slab() {
+    if (handle == ContentSlab.NONE || owner == null) {
+      throw new IllegalStateException("message " + key + " has no content here (" + state + ")");
+    }
+    return owner.slab();
   }
 
   public String messageId() {
@@ -265,20 +296,20 @@ public final class Message extends Timed {
   }
 
   public String body() {
-    return body;
+    return content().body();
   }
 
   /** User attributes sorted by name, or null. */
   public Map<String, MessageAttributeValue> attributes() {
-    return attributes;
+    return content().attributes();
   }
 
   public String traceHeader() {
-    return traceHeader;
+    return content().traceHeader();
   }
 
   public String senderId() {
-    return senderId;
+    return content().senderId();
   }
 
   public long sentAtMillis() {
@@ -290,7 +321,7 @@ public final class Message extends Timed {
   }
 
   public String deduplicationId() {
-    return deduplicationId;
+    return content().deduplicationId();
   }
 
   public long sequenceNumber() {
@@ -325,7 +356,7 @@ public final class Message extends Timed {
 
   /** The ARN of the queue a redrive policy moved this message from, or null. */
   public String deadLetterSourceArn() {
-    return deadLetterSourceArn;
+    return content().deadLetterSourceArn();
   }
 
   public String md5OfBody() {

@@ -28,6 +28,8 @@ public final class MessageStore {
   private final RetentionOrder retention;
   /** Which never-received messages are resident, and the count of those that are not. */
   private final Backlog backlog;
+  /** Its messages' contents in the shard's slab. */
+  private final ContentRecords contents;
   private long nextKey;
 
   /**
@@ -43,6 +45,12 @@ public final class MessageStore {
     this.retention = new RetentionOrder(env.index(), this);
     this.nextKey = env.firstMessageKey();
     this.backlog = new Backlog(env, this, queue, metadata.attributes().fifo());
+    this.contents = new ContentRecords(env);
+  }
+
+  /** The slab its resident messages' contents are in. */
+  ContentSlab slab() {
+    return contents.slab();
   }
 
   Backlog backlog() {
@@ -61,17 +69,20 @@ public final class MessageStore {
    * Charges the memory budget for a checked message, builds it and enqueues it; in paged mode, a
    * message beyond the head window goes to the durable store only (spilled).
    */
-  Message store(NewMessage m, long payload, int delaySeconds, String dedupId, long sequenceNumber, long nowMillis) {
-    int held = ArrivingMessages.heldBytes(m, payload);
+  Message store(NewMessage m, int delaySeconds, String dedupId, long sequenceNumber, long nowMillis) {
+    byte[] content = ArrivingMessages.pack(m, dedupId); // once: the record, or a spilled message's row
+    int held = ArrivingMessages.heldBytes(content);
     long firstVisibleAt = backlog.firstVisibleAt(nowMillis + delaySeconds * 1000L);
     boolean resident = backlog.admitsSend(firstVisibleAt, held, nowMillis);
-    Message msg = ArrivingMessages.sent(m, nextKey++, held, dedupId, sequenceNumber, nowMillis);
+    Message msg = ArrivingMessages.sent(m, nextKey++, held, sequenceNumber, nowMillis);
     msg.arrived(Arrival.SENT, firstVisibleAt);
     msg.ownedBy(this);
     if (!resident) {
+      msg.travelling = content; // not written into the slab: kept for the change log only
       backlog.spill(msg, nowMillis);
       return msg;
     }
+    contents.write(msg, content);
     backlog.admitted(msg, nowMillis);
     byKey.put(msg.key, msg);
     retention.addNew(msg);
@@ -149,9 +160,10 @@ public final class MessageStore {
    * budget; nothing is written back.
    */
   void restore(RestoredMessage r, long nowMillis) {
-    int held = ArrivingMessages.heldBytes(r);
+    byte[] content = ArrivingMessages.payload(r);
+    int held = ArrivingMessages.heldBytes(content);
     charge(held);
-    place(r, held, nowMillis, r.receiveCount() == 0);
+    place(r, content, held, nowMillis, r.receiveCount() == 0);
   }
 
   /**
@@ -159,16 +171,18 @@ public final class MessageStore {
    * budget, as the read was sized to fit when it was asked for.
    */
   void restoreFromPage(RestoredMessage r, long nowMillis) {
-    int held = ArrivingMessages.heldBytes(r);
+    byte[] content = ArrivingMessages.payload(r);
+    int held = ArrivingMessages.heldBytes(content);
     env.budget().chargeAnyway(held);
-    place(r, held, nowMillis, true);
+    place(r, content, held, nowMillis, true);
   }
 
   /** {@code inWindow}: never received here (every row a page brings; at start-up, by its count). */
-  private void place(RestoredMessage r, int held, long nowMillis, boolean inWindow) {
-    Message m = ArrivingMessages.restored(r, held, nowMillis);
+  private void place(RestoredMessage r, byte[] content, int held, long nowMillis, boolean inWindow) {
+    Message m = ArrivingMessages.restored(r, content, held, nowMillis);
     m.arrived(r.arrival(), r.firstVisibleAtMillis());
     m.ownedBy(this);
+    contents.write(m, content); // the row's bytes as they are
     m.rowWritten = true;
     nextKey = Math.max(nextKey, r.key() + 1);
     byKey.put(m.key, m);
@@ -184,28 +198,30 @@ public final class MessageStore {
    * this queue, visible at once, its memory charge with it.
    */
   void adoptDeadLetter(Message from, String sourceArn, String dedupId, long sequenceNumber, long nowMillis) {
-    Message m = new Message(from, nextKey++, dedupId, sequenceNumber, sourceArn);
-    long firstVisibleAt = backlog.firstVisibleAt(nowMillis);
-    m.arrived(Arrival.KEPT_SENT_TIME, firstVisibleAt);
-    if (!backlog.admitsMoved(firstVisibleAt, nowMillis)) {
-      backlog.spillMoved(m, nowMillis);
-      return;
-    }
-    admit(m, true, false, nowMillis);
-    visibility.show(m, false, nowMillis);
+    byte[] content = MovedContents.repacked(from, dedupId, sourceArn);
+    Message m = new Message(from, nextKey++, sequenceNumber, MovedContents.recharged(env.budget(), from, content));
+    adoptMoved(m, content, Arrival.KEPT_SENT_TIME, nowMillis);
   }
 
   /** A message a move task redrives here (AWS: StartMessageMoveTask): a new message, same content. */
   void adoptRedriven(Message from, String dedupId, long sequenceNumber, long nowMillis) {
     ThreadLocalRandom random = ThreadLocalRandom.current();
-    Message m = new Message(from, nextKey++, random.nextLong(), random.nextLong(), nowMillis, dedupId, sequenceNumber);
+    byte[] content = MovedContents.repacked(from, dedupId, null); // a new message: no dead-letter source
+    Message m = Message.redriven(from, nextKey++, random.nextLong(), random.nextLong(), nowMillis, sequenceNumber,
+        MovedContents.recharged(env.budget(), from, content));
+    adoptMoved(m, content, Arrival.REDRIVEN, nowMillis);
+  }
+
+  /** A dead letter or a redriven message is visible at once here, or spilled (paged mode). */
+  private void adoptMoved(Message m, byte[] content, Arrival how, long nowMillis) {
     long firstVisibleAt = backlog.firstVisibleAt(nowMillis);
-    m.arrived(Arrival.REDRIVEN, firstVisibleAt);
+    m.arrived(how, firstVisibleAt);
     if (!backlog.admitsMoved(firstVisibleAt, nowMillis)) {
+      m.travelling = content;
       backlog.spillMoved(m, nowMillis);
       return;
     }
-    admit(m, false, false, nowMillis);
+    admit(m, content, how == Arrival.KEPT_SENT_TIME, false, nowMillis);
     visibility.show(m, false, nowMillis);
   }
 
@@ -214,15 +230,16 @@ public final class MessageStore {
    * the messages sent after it, and in a FIFO queue its sequence number.
    */
   void takeBack(Message from, long nowMillis) {
-    Message m = new Message(from, nextKey++, from.deduplicationId, from.sequenceNumber, from.deadLetterSourceArn);
+    Message m = new Message(from, nextKey++, from.sequenceNumber, from.heldBytes);
     m.arrived(Arrival.KEPT_SENT_TIME, backlog.takenBackFirstVisibleAt(from.firstVisibleAtMillis()));
-    admit(m, true, true, nowMillis);
+    admit(m, from.payload(), true, true, nowMillis); // its travelling content, written back as it was
     visibility.showAtFront(m, nowMillis);
   }
 
   /** A message moved in; {@code keptSentTime}: it keeps the time it was first sent. */
-  private void admit(Message m, boolean keptSentTime, boolean atFront, long nowMillis) {
+  private void admit(Message m, byte[] content, boolean keptSentTime, boolean atFront, long nowMillis) {
     m.ownedBy(this);
+    contents.write(m, content);
     backlog.admittedMoved(m, atFront, nowMillis);
     byKey.put(m.key, m);
     if (keptSentTime) {
@@ -281,6 +298,7 @@ public final class MessageStore {
   void evict(Message m) {
     detach(m, false);
     env.budget().release(m.heldBytes);
+    contents.release(m); // its row stays: a page read writes it in again
   }
 
   /** Every message still delayed is due {@code delayMillis} after it was sent, and not before now. */
@@ -336,18 +354,21 @@ public final class MessageStore {
     if (m.state() != MessageState.GONE) {
       detach(m, true);
       env.budget().release(m.heldBytes);
+      contents.release(m);
     }
   }
 
   /**
    * Takes a message out of every structure to move it to another queue; its memory charge stays
-   * with it. Its row is not deleted now but with the write of its copy's row (durable mode), so a
-   * crash in between leaves it here rather than nowhere.
+   * with it, and its content travels with it, copied out of the slab. Its row is not deleted now
+   * but with the write of its copy's row (durable mode), so a crash in between leaves it here
+   * rather than nowhere.
    */
   void detachForMove(Message m) {
     if (m.state() != MessageState.GONE) {
       m.movingFrom(metadata.generation());
       detach(m, false);
+      contents.detach(m);
     }
   }
 
@@ -366,11 +387,13 @@ public final class MessageStore {
     byKey.forEach(m -> {
       visibility.drop(m);
       env.budget().release(m.heldBytes);
+      contents.release(m);
     });
     byKey.clear();
     retention.clear();
     visibility.clear();
     backlog.purged(nextKey);
+    contents.trimIfEmpty();
   }
 
   /** The key the next message entering this queue gets: a purge removes every row below it. */

@@ -236,11 +236,6 @@ public final class MessageValidation {
     return measure(body, attributes, MessageValidation::utf8Length);
   }
 
-  /** Bytes the heap holds for the same strings (Latin-1: 1 per char, else 2) and binary values. */
-  public static long heapBytes(String body, Map<String, MessageAttributeValue> attributes) {
-    return measure(body, attributes, MessageValidation::stringHeapBytes);
-  }
-
   private static long measure(
       String body, Map<String, MessageAttributeValue> attributes, ToLongFunction<String> size) {
     long n = size.applyAsLong(body);
@@ -254,18 +249,6 @@ public final class MessageValidation {
       }
     }
     return n;
-  }
-
-  private static long stringHeapBytes(String s) {
-    if (s == null) {
-      return 0;
-    }
-    for (int i = 0; i < s.length(); i++) {
-      if (s.charAt(i) > 0xFF) {
-        return 2L * s.length();
-      }
-    }
-    return s.length();
   }
 
   public static long utf8Length(String s) {

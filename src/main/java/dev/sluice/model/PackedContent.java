@@ -125,6 +125,36 @@ public record PackedContent(
     return payload;
   }
 
+  /**
+   * The MD5 of the body's UTF-8 bytes in a payload or column value at {@code offset} (what
+   * {@link Digests#md5(String)} gives for the body), read without decoding it: a row restored.
+   */
+  public static byte[] bodyMd5(byte[] buf, int offset, int length) {
+    Reader r = new Reader(buf, offset, offset + length);
+    r.read();
+    r.read();
+    int n = r.take();
+    return Digests.md5(buf, r.pos - n, n);
+  }
+
+  /** The FIFO group id of a payload or column value, or null; the body is skipped, not decoded. */
+  public static String groupId(byte[] buf, int offset, int length) {
+    Reader r = new Reader(buf, offset, offset + length);
+    if (r.read() != VERSION) {
+      throw new IllegalStateException("message content of unknown version " + buf[offset]);
+    }
+    int present = r.read();
+    if ((present & GROUP) == 0) {
+      return null;
+    }
+    r.take(); // body
+    r.take(); // sender
+    if ((present & TRACE) != 0) {
+      r.take();
+    }
+    return r.string();
+  }
+
   private static boolean hasAttributes(byte[] buf, int offset) {
     if (buf[offset] != VERSION) {
       throw new IllegalStateException("message content of unknown version " + buf[offset]);

@@ -184,7 +184,7 @@ final class PageReads {
       }
       backlog.pagedIn(r);
       if (r.sentAtMillis() + retentionMillis <= nowMillis) {
-        Message expired = ArrivingMessages.restored(r, 0, nowMillis); // to log its delete
+        Message expired = ArrivingMessages.restored(r, ArrivingMessages.payload(r), 0, nowMillis); // to log its delete
         expired.ownedBy(store);
         env.changes().messageDeleted(store, expired);
       } else {

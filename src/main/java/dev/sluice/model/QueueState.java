@@ -67,8 +67,8 @@ public final class QueueState {
   }
 
   public SendMessage.Response send(NewMessage m, boolean batchEntry, long nowMillis) {
-    long payload = MessageValidation.checkMessage(m, batchEntry, attributes().maximumMessageSize());
-    return rules.send(m, batchEntry, payload, nowMillis);
+    MessageValidation.checkMessage(m, batchEntry, attributes().maximumMessageSize());
+    return rules.send(m, batchEntry, nowMillis);
   }
 
   /**
@@ -256,8 +256,9 @@ public final class QueueState {
 
   /** A message arriving from another node, charged to this node's budget, its origin row to delete. */
   private Message transferred(RestoredMessage content, long originQueueId, long originKey, long nowMillis) {
-    int held = ArrivingMessages.heldBytes(content);
-    Message from = ArrivingMessages.restored(content, held, nowMillis);
+    byte[] payload = ArrivingMessages.payload(content);
+    int held = ArrivingMessages.heldBytes(payload);
+    Message from = ArrivingMessages.restored(content, payload, held, nowMillis); // travelling content
     from.transferredFrom(originQueueId, originKey);
     env.budget().chargeAnyway(held);
     return from;

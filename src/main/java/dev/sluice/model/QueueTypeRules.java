@@ -16,9 +16,10 @@ interface QueueTypeRules {
 
   /**
    * Applies the rules of the queue type to a message that passed the common checks, and stores it
-   * (or recognises it as a duplicate). {@code payload} is its size as SQS counts it.
+   * (or recognises it as a duplicate). Its charge is its packed content's record (see
+   * {@link ArrivingMessages#heldBytes}), not its size as SQS counts it.
    */
-  SendMessage.Response send(NewMessage m, boolean batchEntry, long payload, long nowMillis);
+  SendMessage.Response send(NewMessage m, boolean batchEntry, long nowMillis);
 
   /** The sequence number of a message entering the queue; 0 (none) on standard queues. */
   long nextSequenceNumber();
@@ -71,7 +72,9 @@ interface QueueTypeRules {
   /** The answer to an accepted send. */
   static SendMessage.Response sent(Message msg, NewMessage m) {
     return new SendMessage.Response(
-        msg.messageId(), msg.md5OfBody(), msg.md5OfAttributes, Digests.md5OfAttributes(m.systemAttributes()),
+        // From the request, not the record: the message may have left memory already (paged mode).
+        msg.messageId(), msg.md5OfBody(), Digests.md5OfAttributes(m.attributes()),
+        Digests.md5OfAttributes(m.systemAttributes()),
         SequenceNumbers.format(msg.sequenceNumber));
   }
 }

@@ -13,21 +13,22 @@ final class ReceivedMessages {
   private ReceivedMessages() {}
 
   static ReceiveMessage.Message view(Message m, String receiptHandle, AttributeSelection sel) {
+    PackedContent c = m.content(); // decoded once from the record: the view holds nothing of the slab
     Map<String, String> system = new LinkedHashMap<>();
-    putIf(system, sel, "SenderId", m.senderId);
+    putIf(system, sel, "SenderId", c.senderId());
     putIf(system, sel, "SentTimestamp", Long.toString(m.sentAtMillis));
     putIf(system, sel, "ApproximateReceiveCount", Integer.toString(m.receiveCount()));
     putIf(system, sel, "ApproximateFirstReceiveTimestamp", Long.toString(m.firstReceiveAtMillis()));
     // The conditional ones appear only when the message has them (AWS API reference: ReceiveMessage).
-    putIf(system, sel, "AWSTraceHeader", m.traceHeader);
+    putIf(system, sel, "AWSTraceHeader", c.traceHeader());
     putIf(system, sel, "MessageGroupId", m.groupId);
-    putIf(system, sel, "MessageDeduplicationId", m.deduplicationId);
+    putIf(system, sel, "MessageDeduplicationId", c.deduplicationId());
     putIf(system, sel, "SequenceNumber", SequenceNumbers.format(m.sequenceNumber));
-    putIf(system, sel, "DeadLetterQueueSourceArn", m.deadLetterSourceArn);
-    Map<String, MessageAttributeValue> user = sel.selectUser(m.attributes);
-    String md5 = user == null ? null : user == m.attributes ? m.md5OfAttributes : Digests.md5OfAttributes(user);
+    putIf(system, sel, "DeadLetterQueueSourceArn", c.deadLetterSourceArn());
+    Map<String, MessageAttributeValue> user = sel.selectUser(c.attributes());
+    String md5 = user == null ? null : user == c.attributes() ? m.md5OfAttributes() : Digests.md5OfAttributes(user);
     return new ReceiveMessage.Message(
-        m.messageId(), receiptHandle, m.md5OfBody(), m.body, system.isEmpty() ? null : system, md5, user);
+        m.messageId(), receiptHandle, m.md5OfBody(), c.body(), system.isEmpty() ? null : system, md5, user);
   }
 
   private static void putIf(Map<String, String> out, AttributeSelection sel, String name, String value) {

@@ -4,8 +4,9 @@ package dev.sluice.model;
  * What every queue of one shard shares: the shard's due-time index, its receipt-handle codec and
  * parking bounds, the server-wide memory budget and queue limit, the route dead letters take to
  * their queue, the directory of queues on every shard, the log of changes for the durable store,
- * the first message key of this run, and (paged mode) the store holding what the queues keep out of
- * memory with the window they keep in it. Owned by one shard event loop (the budget, the queue
+ * the first message key of this run, (paged mode) the store holding what the queues keep out of
+ * memory with the window they keep in it, and the slab holding the resident messages' contents with
+ * its compactor, which runs from the due-time index (design/tails.md §2.3). Owned by one shard event loop (the budget, the queue
  * limit, the directory and the change log's far side are shared and thread-safe).
  */
 public record ShardResources(
@@ -20,14 +21,16 @@ public record ShardResources(
     ChangeLog changes,
     long firstMessageKey,
     BacklogStore backlog,
-    HeadWindow window) {
+    HeadWindow window,
+    ContentSlab slab,
+    SlabCompactor compactor) {
 
-  /** Everything resident, as in memory mode: no backlog store, an unbounded window. */
+  /** With a compactor for {@code slab} in {@code index}. */
   public ShardResources(DueTimeIndex index, ReceiptHandleCodec handles, ParkingLimits parking, MemoryBudget budget,
       QueueLimit queueLimit, int maxInflightPerQueue, DeadLetterRoute deadLetters, QueueDirectory directory,
-      ChangeLog changes, long firstMessageKey) {
+      ChangeLog changes, long firstMessageKey, BacklogStore backlog, HeadWindow window, ContentSlab slab) {
     this(index, handles, parking, budget, queueLimit, maxInflightPerQueue, deadLetters, directory, changes,
-        firstMessageKey, BacklogStore.NONE, HeadWindow.UNBOUNDED);
+        firstMessageKey, backlog, window, slab, new SlabCompactor(slab, index));
   }
 
   /**

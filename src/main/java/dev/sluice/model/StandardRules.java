@@ -24,7 +24,7 @@ final class StandardRules implements QueueTypeRules {
   public void checkBatch(List<NewMessage> messages) {}
 
   @Override
-  public SendMessage.Response send(NewMessage m, boolean batchEntry, long payload, long nowMillis) {
+  public SendMessage.Response send(NewMessage m, boolean batchEntry, long nowMillis) {
     if (m.deduplicationId() != null) {
       // AWS's own wording, grammar slip included: the same reason it gives for a per-message
       // DelaySeconds on a FIFO queue (FifoRules), seen in answers from SQS quoted in public
@@ -39,7 +39,7 @@ final class StandardRules implements QueueTypeRules {
     }
     // An explicit 0 overrides the queue's delay too (AWS: SendMessage, DelaySeconds).
     int delaySeconds = delay == null ? store.attributes().delaySeconds() : delay;
-    return QueueTypeRules.sent(store.store(m, payload, delaySeconds, null, 0, nowMillis), m);
+    return QueueTypeRules.sent(store.store(m, delaySeconds, null, 0, nowMillis), m);
   }
 
   @Override
@@ -54,7 +54,7 @@ final class StandardRules implements QueueTypeRules {
 
   @Override
   public String deadLetterDeduplicationId(Message from) {
-    return from.deduplicationId;
+    return from.deduplicationId();
   }
 
   @Override

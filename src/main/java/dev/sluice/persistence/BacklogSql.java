@@ -60,8 +60,8 @@ public final class BacklogSql {
   }
 
   /**
-   * The rows {@link #page} read, content decoded: pure, so it may run on any thread (about 1 ms
-   * per 1,000 rows).
+   * The rows {@link #page} read, content as the column's bytes (the model writes them into its slab
+   * undecoded): pure, so it may run on any thread.
    */
   public static Page decode(RowSet<Row> rows, int limit, long maxBytes) {
     List<PagedRow> out = new ArrayList<>(rows.size());
@@ -69,7 +69,7 @@ public final class BacklogSql {
     for (Row r : rows) {
       out.add(new PagedRow(r.getLong(0), r.getUUID(1), r.getLong(2), r.getLong(3), r.getLong(4),
           r.getInteger(5), r.getLong(6), r.getInteger(7), r.getLong(8), r.getShort(9),
-          MessageContent.decode(r.getBuffer(10).getBytes())));
+          r.getBuffer(10).getBytes()));
       total = r.getLong(11);
     }
     // Short of the row limit and of the byte limit: every row in range came.
@@ -79,8 +79,11 @@ public final class BacklogSql {
   /** The rows of one page, and whether it stopped at a limit (rows or bytes) rather than at its range's end. */
   public record Page(List<PagedRow> rows, boolean reachedLimit) {}
 
-  /** A row read back by a page: its place, identity, delivery state and decoded content. */
+  /**
+   * A row read back by a page: its place, identity, delivery state and content (format version 1
+   * bytes, {@code model.PackedContent}).
+   */
   public record PagedRow(long messageKey, UUID messageId, long sentAt, long sequenceNumber, long visibleAt,
       int receiveCount, long firstReceiveAt, int receiptSequence, long firstVisibleAt, short arrival,
-      MessageContent content) {}
+      byte[] content) {}
 }

@@ -4,7 +4,8 @@ import java.util.UUID;
 
 /**
  * One message as the {@code sluice_messages} table holds it: its place (queue, key, FIFO sequence
- * number), its identity and send time, its delivery state, and its packed {@link MessageContent}.
+ * number), its identity and send time, its delivery state, and its packed content (format version 1,
+ * {@code model.PackedContent}).
  * {@code visibleAt} is when a delay or visibility ends, 0 when visible. {@code firstVisibleAt} and
  * {@code arrival} never change: its place in a standard queue's delivery order and how it entered
  * its queue (0 sent, 1 kept its earlier sent time, 2 redriven).

@@ -45,6 +45,11 @@ final class PackagedServer implements AutoCloseable {
     return new PackagedServer(URI.create("http://127.0.0.1:" + port), p, log);
   }
 
+  /** The file its output goes to. */
+  Path log() {
+    return log;
+  }
+
   /** An SNS client signing with the key pair, retrying as the SDK does by default. */
   SnsClient sns(String keyId, String secret, Region region) {
     return SnsClient.builder().endpointOverride(endpoint).region(region)

@@ -380,7 +380,7 @@ class BacklogTest {
   /** A row an earlier run stored: sent at {@code sentAt}, first visible at {@code firstVisibleAt}. */
   static RestoredMessage row(long key, String body, long sentAt, long firstVisibleAt, int receiveCount,
       long visibleAt) {
-    return new RestoredMessage(key, java.util.UUID.randomUUID(), body, Map.of(), null, "sender", sentAt, null, null, 0,
+    return RestoredMessage.of(key, java.util.UUID.randomUUID(), body, Map.of(), null, "sender", sentAt, null, null, 0,
         null, visibleAt, receiveCount, receiveCount > 0 ? sentAt : 0, receiveCount, firstVisibleAt, Arrival.SENT);
   }
 

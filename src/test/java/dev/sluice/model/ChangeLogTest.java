@@ -17,6 +17,8 @@ class ChangeLogTest {
     final boolean holds;
     final List<String> lines = new ArrayList<>();
     final List<Message> stored = new ArrayList<>();
+    /** Each stored message's body as it was stored: a message gone has no content to read. */
+    final Map<Message, String> bodies = new java.util.IdentityHashMap<>();
 
     Recording(boolean holds) {
       this.holds = holds;
@@ -45,17 +47,18 @@ class ChangeLogTest {
     @Override
     public void messageStored(MessageStore q, Message m) {
       stored.add(m);
-      lines.add("stored " + m.body);
+      bodies.put(m, m.body());
+      lines.add("stored " + bodies.get(m));
     }
 
     @Override
     public void messageChanged(MessageStore q, Message m) {
-      lines.add("changed " + m.body + " count " + m.receiveCount());
+      lines.add("changed " + m.body() + " count " + m.receiveCount());
     }
 
     @Override
     public void messageDeleted(MessageStore q, Message m) {
-      lines.add("deleted " + m.body);
+      lines.add("deleted " + m.body());
     }
 
     @Override

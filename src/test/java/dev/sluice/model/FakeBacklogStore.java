@@ -146,9 +146,9 @@ final class FakeBacklogStore implements ChangeLog, BacklogStore {
   }
 
   static RestoredMessage snapshot(Message m) {
-    return new RestoredMessage(m.key, m.messageUuid(), m.body, m.attributes, m.traceHeader, m.senderId,
-        m.sentAtMillis, m.groupId, m.deduplicationId, m.sequenceNumber, m.deadLetterSourceArn, m.visibleAtMillis(),
-        m.receiveCount(), m.firstReceiveAtMillis(), m.receiptSequence(), m.firstVisibleAtMillis(), m.arrival());
+    return new RestoredMessage(m.key, m.messageUuid(), m.encodedContent(), m.sentAtMillis, m.sequenceNumber,
+        m.visibleAtMillis(), m.receiveCount(), m.firstReceiveAtMillis(), m.receiptSequence(), m.firstVisibleAtMillis(),
+        m.arrival());
   }
 
   // ---- commits --------------------------------------------------------------------------------

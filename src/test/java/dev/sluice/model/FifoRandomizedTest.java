@@ -22,7 +22,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * against the FIFO guarantees (some receives wait as parked long polls): a group's messages are delivered in order, a group never has
  * messages in flight from two receives at once, a deleted message never comes back, and every
  * message sent is deleted exactly once in the end. Duplicate sends within the window never add a
- * message. Each seed is reproducible.
+ * message. After every step the shard's content slab holds exactly the resident messages' contents,
+ * and nothing once the queue is deleted (design/tails.md §2.6). Each seed is reproducible.
  */
 class FifoRandomizedTest {
   static final int SEEDS = 300;
@@ -122,6 +123,7 @@ class FifoRandomizedTest {
       } else {
         shard.advance(random.nextInt(3000));
       }
+      shard.assertSlabSound("seed " + seed + " step " + step + ": ");
     }
     // Drain: everything not deleted must still be there, exactly once.
     shard.advance(10_000);
@@ -145,6 +147,8 @@ class FifoRandomizedTest {
     assertEquals(Set.of(), notDeleted, "seed " + seed + ": messages lost");
     assertEquals(0, total(q, shard.now), "seed " + seed);
     shard.assertBacklogsSound();
+    shard.assertSlabSound("seed " + seed + ": ");
+    shard.deleteAllQueuesAndAssertSlabEmpty("seed " + seed + ": ");
   }
 
   private static void delivered(

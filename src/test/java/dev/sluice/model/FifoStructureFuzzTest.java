@@ -64,7 +64,7 @@ class FifoStructureFuzzTest {
         assertTrue(m.state() != MessageState.GONE, ctx + " state in group " + m.state());
         assertSame(m, byKey.get(m.key), ctx + " group msg not in byKey");
         if (m.sequenceNumber <= lastSeq) {
-          fail(ctx + " group " + g.id + " out of sequence order at " + m.body);
+          fail(ctx + " group " + g.id + " out of sequence order at " + m.body());
         }
         lastSeq = m.sequenceNumber;
       }

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 class MessageIndexTest {
   static Message message(long key) {
-    return new Message(key, 1, 2, "b", 3, 4, null, null, null, "s", 0, null, null, 0, 0);
+    return new Message(key, 1, 2, 3, 4, 0, null, 0, 0);
   }
 
   @Test

@@ -377,6 +377,7 @@ class PagedFifoRandomizedTest {
       assertEquals(0, q.backlog().countResyncs(), where(step) + "counts were wrong");
       assertEquals(0, q.backlog().shortReads(), where(step) + "a complete read came back short");
       assertTrue(q.backlog().inWindow() <= window, where(step) + "window overrun");
+      shard.assertSlabSound(where(step));
     }
 
     /** Everything commits, pages are answered, and the queue is drained with deletes, in order. */
@@ -410,6 +411,8 @@ class PagedFifoRandomizedTest {
           + "/" + q.approximateNumberOfMessagesDelayed(shard.now) + "/" + q.oldestSentAtMillis(), "seed " + seed);
       assertEquals(List.of(), fake.rows(q.metadata().generation()), "seed " + seed + ": rows left behind");
       assertEquals(chargedBefore, shard.budget.usedBytes(), "seed " + seed + ": memory still charged");
+      shard.assertSlabSound("seed " + seed + ": ");
+      shard.deleteAllQueuesAndAssertSlabEmpty("seed " + seed + ": ");
     }
   }
 }

@@ -366,6 +366,7 @@ class PagedQueueRandomizedTest {
       long[] held = {0};
       q.forEachResident(m -> held[0] += m.heldBytes);
       assertEquals(held[0], shard.budget.usedBytes() - chargedBefore, where(step) + "memory charged");
+      shard.assertSlabSound(where(step));
       if (fake.expiriesRun == 0 && !q.backlog().counts().oldestStale()) {
         assertEquals(oldest == Long.MAX_VALUE ? -1 : oldest, q.oldestSentAtMillis(), where(step) + "oldest");
       } else if (oldest != Long.MAX_VALUE) {
@@ -416,6 +417,8 @@ class PagedQueueRandomizedTest {
       assertEquals(0, q.backlog().duplicateRows(), "seed " + seed);
       assertEquals(0, q.backlog().countResyncs(), "seed " + seed);
       assertEquals(chargedBefore, shard.budget.usedBytes(), "seed " + seed + ": memory still charged");
+      shard.assertSlabSound("seed " + seed + ": ");
+      shard.deleteAllQueuesAndAssertSlabEmpty("seed " + seed + ": ");
     }
   }
 }

@@ -13,7 +13,10 @@ import java.util.Map;
  * fires whatever the due-time index holds, as the shard's timer would.
  */
 final class ShardFixture {
+  /** Small chunks, so that a test's few messages fill, free and compact several (design/tails.md §2.3). */
+  static final int CHUNK_BYTES = 4096;
   final DueTimeIndex index = new DueTimeIndex();
+  final ContentSlab slab = new ContentSlab(CHUNK_BYTES);
   final MemoryBudget budget;
   final QueueLimit queueLimit;
   final ParkingLimits parking;
@@ -115,7 +118,7 @@ final class ShardFixture {
 
           @Override
           public void deleted(QueueKey queue) {}
-        }, changes, ShardResources.firstKeyOfRun(run), backlog, window);
+        }, changes, ShardResources.firstKeyOfRun(run), backlog, window, slab);
     registry = new QueueRegistry(env, PLACE);
   }
 
@@ -172,6 +175,21 @@ final class ShardFixture {
     QueueState q = registry.create(name, attributes, Map.of(), now);
     created.add(q);
     return q;
+  }
+
+  /** The slab holds exactly the contents of the messages this fixture's queues hold (§2.6). */
+  void assertSlabSound(String where) {
+    SlabInvariants.check(slab, created, where);
+  }
+
+  /** Deletes every queue this fixture created that is still there; then the slab must be empty. */
+  void deleteAllQueuesAndAssertSlabEmpty(String where) {
+    for (QueueState q : created) {
+      if (registry.find(q.name()) != null) {
+        registry.delete(q.name(), now);
+      }
+    }
+    SlabInvariants.checkEmpty(slab, where);
   }
 
   void advance(long millis) {

@@ -242,7 +242,8 @@ class StandardQueueStateTest {
 
   @Test
   void memoryBudgetRefusesSendsWithARetryableErrorAndRecoversOnDelete() {
-    ShardFixture small = new ShardFixture(2 * (ArrivingMessages.MESSAGE_OVERHEAD_BYTES + 100), 10, 10, 100);
+    // Room for exactly two of these messages: each is charged its record in the slab and the overhead.
+    ShardFixture small = new ShardFixture(2 * heldBytes(message("x".repeat(100))), 10, 10, 100);
     QueueState tight = small.create("tight", Map.of());
     tight.send(message("x".repeat(100)), false, small.now);
     tight.send(message("y".repeat(100)), false, small.now);
@@ -253,13 +254,18 @@ class StandardQueueStateTest {
   }
 
   @Test
-  void bodiesOutsideLatin1AreChargedAtTheirHeapSize() {
+  void messagesAreChargedTheirRecordInTheSlabAsUtf8() {
     q.send(message("x".repeat(1000)), false, shard.now);
-    assertEquals(1000 + ArrivingMessages.MESSAGE_OVERHEAD_BYTES, shard.budget.usedBytes());
+    // The record: an 8-byte header, version and presence bytes, the body and sender with their lengths.
+    int ascii = 8 + 2 + 2 + 1000 + 1 + "sender".length() + ArrivingMessages.MESSAGE_OVERHEAD_BYTES;
+    assertEquals(ascii, shard.budget.usedBytes());
     q.send(message("x".repeat(999) + "\u20ac"), false, shard.now);
-    // 1002 bytes of UTF-8, but 2000 bytes on the heap as UTF-16.
-    assertEquals(2000 + ArrivingMessages.MESSAGE_OVERHEAD_BYTES,
-        shard.budget.usedBytes() - 1000 - ArrivingMessages.MESSAGE_OVERHEAD_BYTES);
+    // 1002 bytes of UTF-8, as the slab holds them (no longer 2000 bytes of UTF-16 on the heap).
+    assertEquals(ascii + 2, shard.budget.usedBytes() - ascii);
+  }
+
+  private static int heldBytes(NewMessage m) {
+    return ArrivingMessages.heldBytes(ArrivingMessages.pack(m, null));
   }
 
   @Test

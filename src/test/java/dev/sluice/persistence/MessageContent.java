@@ -19,10 +19,12 @@ import java.util.TreeMap;
  * data type, a kind byte (0 string, 1 binary) and its value. Strings and byte values are a varint
  * length then their bytes, strings in UTF-8.
  *
- * <p>The format's home is now {@code model.PackedContent} (the model packs contents into its
- * slab); this copy stays only until the engine's callers and {@code BacklogSql} pass the column as
- * bytes (design/tails.md step 2), since {@code persistence} may not import the model. {@code
- * PackedContentTest} pins both to the same golden bytes, so they cannot drift apart meanwhile.
+ * <p>Test code only. The format's home is {@code model.PackedContent}: the server packs contents
+ * into its slab and passes the column as bytes (design/tails.md step 2), so the main code needs no
+ * second codec. This independent copy stays in the tests as the reference the golden tests compare
+ * {@code PackedContent} with ({@code PackedContentTest}), and as what the persistence tests and ITs
+ * write and read rows with: they are in {@code persistence} or below the model's layer and do not
+ * import the model.
  */
 public record MessageContent(
     String body,
