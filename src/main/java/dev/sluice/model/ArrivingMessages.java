@@ -19,16 +19,20 @@ final class ArrivingMessages {
    * the budget still counts the bytes messages take.
    */
   static int heldBytes(byte[] payload) {
-    return ContentSlab.recordSize(payload.length) + MESSAGE_OVERHEAD_BYTES;
+    return heldBytes(payload.length);
   }
 
-  /** A checked send's content, packed once, its attributes sorted by name. */
-  static byte[] pack(NewMessage m, String dedupId) {
+  static int heldBytes(int payloadLength) {
+    return ContentSlab.recordSize(payloadLength) + MESSAGE_OVERHEAD_BYTES;
+  }
+
+  /** A checked send's content, its attributes sorted by name: packed once, where it is kept. */
+  static PackedContent content(NewMessage m, String dedupId) {
     String trace = m.systemAttributes() != null && m.systemAttributes().containsKey(MessageValidation.AWS_TRACE_HEADER)
         ? m.systemAttributes().get(MessageValidation.AWS_TRACE_HEADER).stringValue()
         : m.httpTraceHeader();
     var attrs = m.attributes() == null || m.attributes().isEmpty() ? null : new TreeMap<>(m.attributes());
-    return new PackedContent(m.body(), attrs, trace, m.senderId(), m.groupId(), dedupId, null).pack();
+    return new PackedContent(m.body(), attrs, trace, m.senderId(), m.groupId(), dedupId, null);
   }
 
   /** A checked send as a new message with a new MessageId; its store writes its content. */

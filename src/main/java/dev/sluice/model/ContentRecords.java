@@ -25,6 +25,12 @@ final class ContentRecords {
     m.travelling = null;
   }
 
+  /** {@code m}, just sent, is resident here from now on: its content is packed into its record. */
+  void write(Message m, PackedContent content) {
+    m.handle = slab.write(content, m);
+    m.travelling = null;
+  }
+
   /** {@code m} leaves (deleted, expired, purged, evicted, its write failed): its record goes. */
   void release(Message m) {
     if (m.handle != ContentSlab.NONE) {

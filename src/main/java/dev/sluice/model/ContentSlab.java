@@ -92,8 +92,15 @@ public final class ContentSlab {
     return SlabChunk.HEADER + payloadLength;
   }
 
+  /** Packs {@code content} straight into a new live record owned by {@code owner}. */
   long write(PackedContent content, Owner owner) {
-    return write(content.pack(), owner);
+    Objects.requireNonNull(owner, "every live record has an owner");
+    int length = content.packedSize();
+    SlabChunk c = chunkFor(SlabChunk.HEADER + length);
+    int at = c.reserve(length, owner);
+    content.packInto(c.data, at + SlabChunk.HEADER);
+    liveBytes += SlabChunk.HEADER + length;
+    return handle(c.number, at);
   }
 
   long write(byte[] payload, Owner owner) {

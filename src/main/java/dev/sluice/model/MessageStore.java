@@ -70,15 +70,15 @@ public final class MessageStore {
    * message beyond the head window goes to the durable store only (spilled).
    */
   Message store(NewMessage m, int delaySeconds, String dedupId, long sequenceNumber, long nowMillis) {
-    byte[] content = ArrivingMessages.pack(m, dedupId); // once: the record, or a spilled message's row
-    int held = ArrivingMessages.heldBytes(content);
+    PackedContent content = ArrivingMessages.content(m, dedupId); // packed once: the record, or a spilled row's
+    int held = ArrivingMessages.heldBytes(content.packedSize());
     long firstVisibleAt = backlog.firstVisibleAt(nowMillis + delaySeconds * 1000L);
     boolean resident = backlog.admitsSend(firstVisibleAt, held, nowMillis);
     Message msg = ArrivingMessages.sent(m, nextKey++, held, sequenceNumber, nowMillis);
     msg.arrived(Arrival.SENT, firstVisibleAt);
     msg.ownedBy(this);
     if (!resident) {
-      msg.travelling = content; // not written into the slab: kept for the change log only
+      msg.travelling = content.pack(); // not written into the slab: kept for the change log only
       backlog.spill(msg, nowMillis);
       return msg;
     }

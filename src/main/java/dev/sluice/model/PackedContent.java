@@ -163,91 +163,86 @@ public record PackedContent(
   }
 
   private byte[] write(boolean withMd5) {
-    boolean hasAttributes = attributes != null && !attributes.isEmpty();
-    Writer w = new Writer(body.length() + 64 + (withMd5 && hasAttributes ? MD5_BYTES : 0));
+    byte[] md5 = withMd5 ? attributesMd5() : null;
+    byte[] out = new byte[size(withMd5)];
+    writeInto(out, 0, md5);
+    return out;
+  }
+
+  /** The length of {@link #pack()}'s bytes, measured without making them. */
+  public int packedSize() {
+    return size(true);
+  }
+
+  /**
+   * Writes {@link #pack()}'s bytes into {@code dst} at {@code offset} (room for {@link
+   * #packedSize()} bytes): a send's content goes straight into its slab record, with no array of
+   * its own on the way (each one is garbage a young collection pays for under load).
+   */
+  void packInto(byte[] dst, int offset) {
+    writeInto(dst, offset, hasAttributes() ? attributesMd5() : null);
+  }
+
+  private boolean hasAttributes() {
+    return attributes != null && !attributes.isEmpty();
+  }
+
+  /** The bytes the format takes, plus the attributes' MD5 when {@code withMd5} and there are any. */
+  private int size(boolean withMd5) {
+    int n = 2 + Utf8Field.size(body) + Utf8Field.size(senderId) + Utf8Field.sizeIfPresent(traceHeader)
+        + Utf8Field.sizeIfPresent(groupId) + Utf8Field.sizeIfPresent(deduplicationId)
+        + Utf8Field.sizeIfPresent(deadLetterSourceArn);
+    if (hasAttributes()) {
+      n += Utf8Field.varintSize(attributes.size());
+      for (Map.Entry<String, MessageAttributeValue> e : attributes.entrySet()) {
+        MessageAttributeValue v = e.getValue();
+        n += Utf8Field.size(e.getKey()) + Utf8Field.size(v.dataType()) + 1
+            + (v.binaryValue() != null ? Utf8Field.size(v.binaryValue()) : Utf8Field.size(v.stringValue()));
+      }
+      n += withMd5 ? MD5_BYTES : 0;
+    }
+    return n;
+  }
+
+  private void writeInto(byte[] dst, int offset, byte[] md5) {
+    boolean hasAttributes = hasAttributes();
     int present = (traceHeader != null ? TRACE : 0) | (groupId != null ? GROUP : 0)
         | (deduplicationId != null ? DEDUP : 0) | (deadLetterSourceArn != null ? DLQ : 0)
         | (hasAttributes ? ATTRIBUTES : 0);
-    w.write(VERSION);
-    w.write(present);
-    w.string(body);
-    w.string(senderId);
+    int pos = offset;
+    dst[pos++] = VERSION;
+    dst[pos++] = (byte) present;
+    pos = Utf8Field.put(dst, pos, body);
+    pos = Utf8Field.put(dst, pos, senderId);
     if (traceHeader != null) {
-      w.string(traceHeader);
+      pos = Utf8Field.put(dst, pos, traceHeader);
     }
     if (groupId != null) {
-      w.string(groupId);
+      pos = Utf8Field.put(dst, pos, groupId);
     }
     if (deduplicationId != null) {
-      w.string(deduplicationId);
+      pos = Utf8Field.put(dst, pos, deduplicationId);
     }
     if (deadLetterSourceArn != null) {
-      w.string(deadLetterSourceArn);
+      pos = Utf8Field.put(dst, pos, deadLetterSourceArn);
     }
     if (hasAttributes) {
-      w.varint(attributes.size());
-      attributes.forEach((name, v) -> {
-        w.string(name);
-        w.string(v.dataType());
+      pos = Utf8Field.putVarint(dst, pos, attributes.size());
+      for (Map.Entry<String, MessageAttributeValue> e : attributes.entrySet()) {
+        MessageAttributeValue v = e.getValue();
+        pos = Utf8Field.put(dst, pos, e.getKey());
+        pos = Utf8Field.put(dst, pos, v.dataType());
         if (v.binaryValue() != null) {
-          w.write(1);
-          w.bytes(v.binaryValue());
+          dst[pos++] = 1;
+          pos = Utf8Field.put(dst, pos, v.binaryValue());
         } else {
-          w.write(0);
-          w.string(v.stringValue());
+          dst[pos++] = 0;
+          pos = Utf8Field.put(dst, pos, v.stringValue());
         }
-      });
-      if (withMd5) {
-        w.raw(attributesMd5());
       }
-    }
-    return w.toBytes();
-  }
-
-  private static final class Writer {
-    private byte[] buf;
-    private int size;
-
-    Writer(int capacity) {
-      buf = new byte[capacity];
-    }
-
-    void write(int b) {
-      ensure(1);
-      buf[size++] = (byte) b;
-    }
-
-    void varint(int value) {
-      while ((value & ~0x7F) != 0) {
-        write((value & 0x7F) | 0x80);
-        value >>>= 7;
+      if (md5 != null) {
+        System.arraycopy(md5, 0, dst, pos, md5.length);
       }
-      write(value);
-    }
-
-    void bytes(byte[] b) {
-      varint(b.length);
-      raw(b);
-    }
-
-    void raw(byte[] b) {
-      ensure(b.length);
-      System.arraycopy(b, 0, buf, size, b.length);
-      size += b.length;
-    }
-
-    void string(String s) {
-      bytes(s.getBytes(StandardCharsets.UTF_8));
-    }
-
-    private void ensure(int more) {
-      if (size + more > buf.length) {
-        buf = Arrays.copyOf(buf, Math.max(buf.length * 2, size + more));
-      }
-    }
-
-    byte[] toBytes() {
-      return size == buf.length ? buf : Arrays.copyOf(buf, size);
     }
   }
 

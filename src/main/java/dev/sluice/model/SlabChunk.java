@@ -46,6 +46,16 @@ final class SlabChunk {
 
   /** Appends a live record (the caller checked {@link #fits}); returns its offset. */
   int append(byte[] src, int srcOffset, int length, ContentSlab.Owner owner) {
+    int at = reserve(length, owner);
+    System.arraycopy(src, srcOffset, data, at + HEADER, length);
+    return at;
+  }
+
+  /**
+   * Appends a live record whose {@code length} payload bytes the caller writes at the returned
+   * offset + {@link #HEADER} at once (the caller checked {@link #fits}).
+   */
+  int reserve(int length, ContentSlab.Owner owner) {
     int at = top;
     int ordinal = records++;
     if (ordinal == owners.length) {
@@ -54,7 +64,6 @@ final class SlabChunk {
     owners[ordinal] = owner;
     INT.set(data, at, length);
     INT.set(data, at + 4, ordinal);
-    System.arraycopy(src, srcOffset, data, at + HEADER, length);
     top = at + HEADER + length;
     live += HEADER + length;
     return at;

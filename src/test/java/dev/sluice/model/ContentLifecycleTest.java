@@ -22,7 +22,7 @@ class ContentLifecycleTest {
 
   /** The bytes of a sent message's record. */
   static long record(NewMessage m, String dedupId) {
-    return ContentSlab.recordSize(ArrivingMessages.pack(m, dedupId).length);
+    return ContentSlab.recordSize(ArrivingMessages.content(m, dedupId).pack().length);
   }
 
   static long record(String body) {

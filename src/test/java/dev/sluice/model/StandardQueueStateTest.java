@@ -265,7 +265,7 @@ class StandardQueueStateTest {
   }
 
   private static int heldBytes(NewMessage m) {
-    return ArrivingMessages.heldBytes(ArrivingMessages.pack(m, null));
+    return ArrivingMessages.heldBytes(ArrivingMessages.content(m, null).pack());
   }
 
   @Test
