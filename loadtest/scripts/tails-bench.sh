@@ -12,7 +12,7 @@
 #                    MaxGCPauseMillis=5), zgc, zgc-coh, shen, shen-gen, shen-gen-coh, g1-coh
 #        ROUNDS (2), SEND_RATE and BATCH_RATE (requests/s; measured when unset), PREFILL (1000000),
 #        WARMUP (10), DURATION (30), HEAP (8g: the backlog a batch run leaves must fit its budget),
-#        SCENARIOS (default "send send-batch"), PARKED (10000: parked long polls measured per build
+#        SCENARIOS (default "send send-batch"), BODY_BYTES (100: each message's body), PARKED (10000: parked long polls measured per build
 #        and collector with the JVM's default heap, as the server runs by default; 0 to skip)
 # Build first: mvn -q -DskipTests package && mvn -q -f loadtest/pom.xml package
 set -euo pipefail
@@ -21,7 +21,7 @@ out=${1:?usage: tails-bench.sh OUTDIR}
 JARS=${JARS:-target/sluice.jar}
 COLLECTORS=${COLLECTORS:-g1-17 g1-25 zgc-25 shen-gen-25}
 ROUNDS=${ROUNDS:-2}; PREFILL=${PREFILL:-1000000}; WARMUP=${WARMUP:-10}; DURATION=${DURATION:-30}
-HEAP=${HEAP:-8g}; SCENARIOS=${SCENARIOS:-send send-batch}; PARKED=${PARKED:-10000}
+HEAP=${HEAP:-8g}; SCENARIOS=${SCENARIOS:-send send-batch}; PARKED=${PARKED:-10000}; BODY_BYTES=${BODY_BYTES:-100}
 LOADGEN=loadtest/target/sluice-loadtest.jar
 mkdir -p "$out"
 
@@ -69,7 +69,7 @@ run() {
 first_jar=${JARS%% *}; first_collector=${COLLECTORS%% *}
 peak() { # scenario → requests/s of a closed loop at 64 users, no backlog
   local dir="$out/peak-$1"
-  run "$first_jar" "$first_collector" "$dir" "$1" --users 64 --warmup 10 --duration 20 >&2
+  run "$first_jar" "$first_collector" "$dir" "$1" --users 64 --warmup 10 --duration 20 --body-bytes "$BODY_BYTES" >&2
   grep -oE '^[A-Za-z]+: [0-9]+ req/s' "$dir/summary.txt" | grep -oE '[0-9]+ req/s' | grep -oE '[0-9]+'
 }
 if [ -z "${SEND_RATE:-}" ]; then SEND_RATE=$(( $(peak send) / 2 )); fi
@@ -83,7 +83,7 @@ for round in $(seq 1 "$ROUNDS"); do
       for scenario in $SCENARIOS; do
         rate=$SEND_RATE; [ "$scenario" = send-batch ] && rate=$BATCH_RATE
         run "$jar" "$collector" "$out/r$round-$build-$collector-$scenario" "$scenario" --rate "$rate" \
-          --prefill "$PREFILL" --warmup "$WARMUP" --duration "$DURATION"
+          --prefill "$PREFILL" --warmup "$WARMUP" --duration "$DURATION" --body-bytes "$BODY_BYTES"
       done
       if [ "$PARKED" -gt 0 ]; then
         run "$jar" "$collector" "$out/r$round-$build-$collector-parked" parked --parked "$PARKED" --top-classes 10
