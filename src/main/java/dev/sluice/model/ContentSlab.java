@@ -94,13 +94,10 @@ public final class ContentSlab {
 
   /** Packs {@code content} straight into a new live record owned by {@code owner}. */
   long write(PackedContent content, Owner owner) {
-    Objects.requireNonNull(owner, "every live record has an owner");
     int length = content.packedSize();
-    SlabChunk c = chunkFor(SlabChunk.HEADER + length);
-    int at = c.reserve(length, owner);
-    content.packInto(c.data, at + SlabChunk.HEADER);
-    liveBytes += SlabChunk.HEADER + length;
-    return handle(c.number, at);
+    long handle = reserve(length, owner);
+    content.packInto(chunk(handle).data, offset(handle) + SlabChunk.HEADER);
+    return handle;
   }
 
   long write(byte[] payload, Owner owner) {
@@ -109,12 +106,19 @@ public final class ContentSlab {
 
   /** Copies {@code length} bytes of {@code src} into a new live record owned by {@code owner}. */
   long write(byte[] src, int offset, int length, Owner owner) {
+    long handle = reserve(length, owner);
+    System.arraycopy(src, offset, chunk(handle).data, offset(handle) + SlabChunk.HEADER, length);
+    return handle;
+  }
+
+  /** A new live record of {@code length} payload bytes, for the caller to fill at once. */
+  private long reserve(int length, Owner owner) {
     Objects.requireNonNull(owner, "every live record has an owner");
     if (length < 0 || length > Integer.MAX_VALUE - SlabChunk.HEADER) {
       throw new IllegalArgumentException("record of " + length + " bytes");
     }
     SlabChunk c = chunkFor(SlabChunk.HEADER + length);
-    int at = c.append(src, offset, length, owner);
+    int at = c.reserve(length, owner);
     liveBytes += SlabChunk.HEADER + length;
     return handle(c.number, at);
   }
