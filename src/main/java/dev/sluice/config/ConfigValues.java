@@ -1,16 +1,11 @@
 package dev.sluice.config;
 
-import java.net.Inet6Address;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /** Turns flat key → string values into typed sections, failing on the first bad value by name. */
 final class ConfigValues {
@@ -59,20 +54,21 @@ final class ConfigValues {
         TopicDefinitions.parse(v.raw(ConfigKey.TOPICS), sqs),
         TriggerDefinitions.parse(v.raw(ConfigKey.TRIGGERS), sqs, env));
     StorageConfig storage = v.storage();
-    ClusterConfig cluster = v.cluster(storage, engine);
+    ClusterConfig cluster = ClusterSection.read(v, storage, engine);
     if (cluster.enabled() && !ops.queues().isEmpty()) {
       // A node starts holding no shard, so it cannot create queues at start-up; create them through the API.
-      throw requiredByCluster(ConfigKey.QUEUES, "[]", "predefined queues are not created in cluster mode yet");
+      throw ClusterSection.requiredByCluster(ConfigKey.QUEUES, "[]",
+          "predefined queues are not created in cluster mode yet");
     }
     if (cluster.enabled() && !ops.topics().isEmpty()) {
-      throw requiredByCluster(ConfigKey.TOPICS, "[]", "SNS topics are not served in cluster mode yet");
+      throw ClusterSection.requiredByCluster(ConfigKey.TOPICS, "[]", "SNS topics are not served in cluster mode yet");
     }
     InvokeConfig invoke = new InvokeConfig(v.oneOf(ConfigKey.INVOKE_ENABLED, "true", "false").equals("true"),
         (int) v.number(ConfigKey.INVOKE_MAX_TRIGGERS, 0, 100_000),
         (int) v.number(ConfigKey.INVOKE_MAX_CONCURRENT_INVOKES, 1, 100_000),
         v.oneOf(ConfigKey.INVOKE_ALLOW_PRIVATE_ADDRESSES, "true", "false").equals("true"));
     if (cluster.enabled() && !ops.triggers().isEmpty()) {
-      throw requiredByCluster(ConfigKey.TRIGGERS, "[]", "triggers are not served in cluster mode yet");
+      throw ClusterSection.requiredByCluster(ConfigKey.TRIGGERS, "[]", "triggers are not served in cluster mode yet");
     }
     if (!invoke.enabled() && !ops.triggers().isEmpty()) {
       throw v.invalid(ConfigKey.TRIGGERS, "[] while invoke.enabled is false");
@@ -181,7 +177,7 @@ final class ConfigValues {
   }
 
   /** PEM files that work only together: all of them set and readable, or none set. */
-  private List<String> pemFiles(ConfigKey... keys) {
+  List<String> pemFiles(ConfigKey... keys) {
     List<String> paths = new ArrayList<>();
     ConfigKey firstSet = null;
     for (ConfigKey k : keys) {
@@ -202,146 +198,7 @@ final class ConfigValues {
     return paths;
   }
 
-  /**
-   * The {@code cluster} section. Its own values are checked whether cluster mode is on or not, as
-   * every other key is, so that a bad one is caught before the day it is used; what cluster mode asks
-   * of other sections, and the secret beyond loopback, only when it is on.
-   */
-  private ClusterConfig cluster(StorageConfig storage, EngineConfig engine) {
-    boolean enabled = oneOf(ConfigKey.CLUSTER_ENABLED, "true", "false").equals("true");
-    int shards = (int) number(ConfigKey.CLUSTER_SHARDS, 1, 1024);
-    String name = string(ConfigKey.CLUSTER_NAME, false);
-    String host = string(ConfigKey.CLUSTER_HOST, false);
-    InetAddress bound = ipAddress(host);
-    if (bound == null || bound.isAnyLocalAddress()) {
-      // Hazelcast chooses its interface by address, and a wildcard would open both ports on every interface.
-      throw invalid(ConfigKey.CLUSTER_HOST, "one IP address of this machine, such as 127.0.0.1 or the pod's IP, not a"
-          + " host name or a wildcard");
-    }
-    // Hazelcast has no free-port pick of its own (and auto-increment is off), so its port is never 0.
-    int port = (int) number(ConfigKey.CLUSTER_PORT, 1, 65535);
-    int eventBusPort = (int) number(ConfigKey.CLUSTER_EVENT_BUS_PORT, 0, 65535);
-    if (eventBusPort == port) {
-      throw invalid(ConfigKey.CLUSTER_EVENT_BUS_PORT, "a port other than cluster.port, or 0 for a free one");
-    }
-    String advertisedHost = string(ConfigKey.CLUSTER_ADVERTISED_HOST, true);
-    if (!advertisedHost.isEmpty() && !isHost(advertisedHost)) {
-      throw invalid(ConfigKey.CLUSTER_ADVERTISED_HOST, "empty, or the host name or IP address other nodes reach this"
-          + " one at (not a wildcard)");
-    }
-    int advertisedEventBusPort = (int) number(ConfigKey.CLUSTER_ADVERTISED_EVENT_BUS_PORT, 0, 65535);
-    List<String> members = members(ConfigKey.CLUSTER_MEMBERS);
-    String service = string(ConfigKey.CLUSTER_KUBERNETES_SERVICE, true);
-    if (!service.isEmpty() && !service.matches(DNS_NAME)) {
-      throw invalid(ConfigKey.CLUSTER_KUBERNETES_SERVICE, "empty, or the DNS name of a headless Service such as"
-          + " sluice-cluster-members.default.svc.cluster.local");
-    }
-    if (!service.isEmpty() && !members.isEmpty()) {
-      throw invalid(ConfigKey.CLUSTER_KUBERNETES_SERVICE, "empty, since cluster.members is set: one way to find the"
-          + " other nodes");
-    }
-    int leaseMillis = (int) number(ConfigKey.CLUSTER_LEASE_MILLIS, 1_000, 600_000);
-    int memberTimeoutMillis = (int) number(ConfigKey.CLUSTER_MEMBER_TIMEOUT_MILLIS, 2_000, 600_000);
-    int retryMillis = (int) number(ConfigKey.CLUSTER_RETRY_MILLIS, 0, 600_000);
-    String secret = string(ConfigKey.CLUSTER_SECRET, true);
-    if (!secret.isEmpty() && secret.length() < 32) {
-      throw invalidSecret(ConfigKey.CLUSTER_SECRET, "expected at least 32 characters");
-    }
-    List<String> tls = pemFiles(ConfigKey.CLUSTER_TLS_CERT_PATH, ConfigKey.CLUSTER_TLS_KEY_PATH,
-        ConfigKey.CLUSTER_TLS_CA_PATH);
-    if (enabled) {
-      if (!storage.durable()) {
-        throw requiredByCluster(ConfigKey.STORAGE, "postgres", "the shard leases that keep two nodes from serving one"
-            + " queue live in PostgreSQL");
-      }
-      if (engine.shards() != 0) {
-        throw requiredByCluster(ConfigKey.ENGINE_SHARDS, "0", "cluster.shards replaces it");
-      }
-      if (!engine.dispatch().equals("direct")) {
-        throw requiredByCluster(ConfigKey.ENGINE_DISPATCH, "direct", "cluster mode hands calls to a node's own shards"
-            + " directly");
-      }
-      if (secret.isEmpty() && !bound.isLoopbackAddress()) {
-        throw requiredBeyondLoopback(host, "it authenticates the calls nodes forward to each other",
-            ConfigKey.CLUSTER_SECRET);
-      }
-      // Beyond loopback, a node that a forgotten setting leaves alone would contend for every shard with peers it
-      // cannot see; on loopback, alone is the local trial.
-      if (members.isEmpty() && service.isEmpty() && !bound.isLoopbackAddress()) {
-        throw requiredBeyondLoopback(host, "how this node finds the others (a single node may list itself)",
-            ConfigKey.CLUSTER_MEMBERS, ConfigKey.CLUSTER_KUBERNETES_SERVICE);
-      }
-    }
-    return new ClusterConfig(enabled, shards, name, host, port, eventBusPort, advertisedHost, advertisedEventBusPort,
-        members, service, leaseMillis, memberTimeoutMillis, retryMillis, secret, tls.get(0), tls.get(1),
-        tls.get(2));
-  }
-
-  /** The nodes to join, host[:port] comma-separated. */
-  private List<String> members(ConfigKey k) {
-    List<String> members = new ArrayList<>();
-    for (String part : string(k, true).split(",")) {
-      String m = part.trim();
-      if (m.isEmpty()) {
-        continue;
-      }
-      if (!isMember(m)) {
-        throw invalid(k, "a comma-separated list of host[:port] such as 10.0.0.1,10.0.0.2:5701 (an IPv6 address in"
-            + " brackets)");
-      }
-      members.add(m);
-    }
-    return List.copyOf(members);
-  }
-
-  /** A DNS name: letters, digits, hyphens and dots, neither starting nor ending with a hyphen or dot. */
-  private static final String DNS_NAME = "[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?";
-  /** host[:port] of a node to join; an IPv6 address goes in brackets, since it holds colons itself. */
-  private static final Pattern MEMBER =
-      Pattern.compile("\\[([^\\]]+)\\](?::(\\d{1,5}))?|([^:\\[\\]]+)(?::(\\d{1,5}))?");
-
-  /** A host name, or an IP address that is not a wildcard. */
-  private static boolean isHost(String s) {
-    InetAddress ip = ipAddress(s);
-    return ip != null ? !ip.isAnyLocalAddress() : s.matches(DNS_NAME) && !s.matches("[0-9.]+");
-  }
-
-  private static boolean isMember(String s) {
-    Matcher m = MEMBER.matcher(s);
-    if (!m.matches()) {
-      return false;
-    }
-    String port = m.group(2) != null ? m.group(2) : m.group(4);
-    if (port != null && (Integer.parseInt(port) < 1 || Integer.parseInt(port) > 65535)) {
-      return false;
-    }
-    return m.group(1) != null ? ipAddress(m.group(1)) instanceof Inet6Address ip && !ip.isAnyLocalAddress()
-        : isHost(m.group(3));
-  }
-
-  /** The address an IP literal (dotted IPv4, or IPv6) names, found without any lookup; null for anything else. */
-  private static InetAddress ipAddress(String s) {
-    try {
-      if (s.matches("\\d{1,3}(\\.\\d{1,3}){3}")) {
-        byte[] octets = new byte[4];
-        String[] parts = s.split("\\.");
-        for (int i = 0; i < 4; i++) {
-          int octet = Integer.parseInt(parts[i]);
-          if (octet > 255) {
-            return null;
-          }
-          octets[i] = (byte) octet;
-        }
-        return InetAddress.getByAddress(octets);
-      }
-      // Given a colon, InetAddress parses an IPv6 literal and never asks DNS; a dotted name would be looked up.
-      return s.contains(":") && s.matches("[0-9A-Fa-f:.]+") ? InetAddress.getByName(s) : null;
-    } catch (UnknownHostException e) {
-      return null;
-    }
-  }
-
-  private String oneOf(ConfigKey k, String... allowed) {
+  String oneOf(ConfigKey k, String... allowed) {
     String s = string(k, false);
     if (!Arrays.asList(allowed).contains(s)) {
       throw invalid(k, String.join(", ", Arrays.asList(allowed).subList(0, allowed.length - 1)) + " or "
@@ -358,7 +215,7 @@ final class ConfigValues {
     return s.trim();
   }
 
-  private String string(ConfigKey k, boolean mayBeEmpty) {
+  String string(ConfigKey k, boolean mayBeEmpty) {
     String s = raw(k);
     if (s.isEmpty() && !mayBeEmpty) {
       throw invalid(k, "a non-empty value");
@@ -366,7 +223,7 @@ final class ConfigValues {
     return s;
   }
 
-  private long number(ConfigKey k, long min, long max) {
+  long number(ConfigKey k, long min, long max) {
     String s = raw(k);
     try {
       long n = Long.parseLong(s);
@@ -390,27 +247,14 @@ final class ConfigValues {
     return s;
   }
 
-  /** Cluster mode needs {@code k} to be {@code value}. */
-  private static ConfigException requiredByCluster(ConfigKey k, String value, String why) {
-    return new ConfigException("Configuration key '" + ConfigKey.CLUSTER_ENABLED.path() + "' ("
-        + ConfigKey.CLUSTER_ENABLED.envVar() + ") requires " + k.path() + ": " + value + " (" + k.envVar() + "): "
-        + why);
-  }
-
-  /** One of {@code keys} must be set, since {@code cluster.host} is not a loopback address. */
-  private static ConfigException requiredBeyondLoopback(String host, String why, ConfigKey... keys) {
-    return new ConfigException("Configuration key " + String.join(" or ", Arrays.stream(keys)
-        .map(k -> "'" + k.path() + "' (" + k.envVar() + ")").toList()) + " is required when cluster.host (" + host
-        + ") is not a loopback address: " + why);
-  }
 
   /** As {@link #invalid}, without the value, which holds a secret. */
-  private static ConfigException invalidSecret(ConfigKey k, String expected) {
+  static ConfigException invalidSecret(ConfigKey k, String expected) {
     return new ConfigException("Invalid value for configuration key '" + k.path() + "' (" + k.envVar() + "): "
         + expected);
   }
 
-  private ConfigException invalid(ConfigKey k, String expected) {
+  ConfigException invalid(ConfigKey k, String expected) {
     return new ConfigException(
         "Invalid value '" + values.get(k.path()) + "' for configuration key '" + k.path() + "' ("
             + k.envVar() + "): expected " + expected);
