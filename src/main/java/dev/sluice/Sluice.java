@@ -7,6 +7,7 @@ import dev.sluice.cluster.SharedSettings;
 import dev.sluice.config.EngineConfig;
 import dev.sluice.config.SluiceConfig;
 import dev.sluice.engine.EngineSettings;
+import dev.sluice.engine.EngineStartup;
 import dev.sluice.outbound.OutboundSettings;
 import dev.sluice.engine.QueueEngine;
 import dev.sluice.invoke.TriggerService;
@@ -109,8 +110,8 @@ public final class Sluice {
                 : Future.<DurableStore>succeededFuture(null))
             .compose(durable -> {
               store.set(durable);
-              return clustered ? QueueEngine.startClustered(vertx, settings, durable)
-                  : QueueEngine.start(vertx, settings, durable);
+              return clustered ? EngineStartup.startClustered(vertx, settings, durable)
+                  : EngineStartup.start(vertx, settings, durable);
             })
             .compose(engine -> {
               if (clustered) {
