@@ -91,6 +91,18 @@ public final class BatchWriter {
   }
 
   /**
+   * SQLSTATE classes that no retry cures: data exceptions (22), integrity violations (23), program
+   * limits exceeded (54). Connection failures and everything else are retried.
+   */
+  static boolean refusedForGood(Throwable failure) {
+    if (failure instanceof PgException pg && pg.getSqlState() != null) {
+      String sqlClass = pg.getSqlState().substring(0, Math.min(2, pg.getSqlState().length()));
+      return sqlClass.equals("22") || sqlClass.equals("23") || sqlClass.equals("54");
+    }
+    return false;
+  }
+
+  /**
    * The tallies of the queues a batch changes ({@code sluice_queue_tallies}): the rows its insert
    * ({@code i}) really added minus those its delete ({@code d}) really removed, and the frontier its
    * receives reached ($firstParam..+2), added to the writer lane's row ($slot): a batch retried after

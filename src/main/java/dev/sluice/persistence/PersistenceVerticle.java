@@ -4,6 +4,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.VerticleBase;
+import dev.sluice.persistence.WriteTransaction.Submission;
 import dev.sluice.runtime.EventLoops;
 import io.vertx.core.Context;
 import io.vertx.pgclient.PgException;
@@ -11,9 +12,6 @@ import io.vertx.sqlclient.Pool;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.TreeMap;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
@@ -24,63 +22,15 @@ import java.util.function.Consumer;
  * lone change waits at most {@code flushIntervalMillis} for company). Up to
  * {@code maxTransactions} transactions are written at once, on separate connections, so that a
  * batch does not wait for the previous one's round trips and commit; a batch that shares a message
- * or a queue with one still being written waits for it (see {@link #mustWait}). A submission's future completes, on its
- * caller's context, once the transaction holding it has committed. When PostgreSQL is unreachable
- * a batch is retried with growing pauses and nothing submitted is dropped; the writer recovers by
- * itself when the database is back.
+ * or a queue with one still being written waits for it (see {@link WriteTransaction#mustWaitFor}).
+ * A submission's future completes, on its caller's context, once the transaction holding it has
+ * committed. When PostgreSQL is unreachable a batch is retried with growing pauses and nothing
+ * submitted is dropped; the writer recovers by itself when the database is back.
  *
  * <p>A loop-owned batcher rather than a Mutiny stream: time-based grouping in Mutiny runs on its own
  * scheduler thread, and here the batches, their retries and the pool all stay on one event loop.
  */
 public final class PersistenceVerticle extends VerticleBase {
-  /**
-   * Changes submitted together, and who waits for their commit. {@code shards}: in cluster mode,
-   * the shards (with the epochs of their leases) the changes are written for; null for a
-   * single-node server, whose writes carry the database's epoch.
-   */
-  private record Submission(ShardFence shards, Consumer<ChangeBatch> changes, int count, long bytes,
-      Promise<Void> committed, long atNanos) {}
-
-  /** A batch taken from the inbox, from when it is built until it has committed. */
-  private static final class Transaction {
-    final ChangeBatch batch = new ChangeBatch();
-    final List<Submission> taken = new ArrayList<>();
-    /** The union of the submissions' shard fences, by shard; empty: the database's fence. */
-    final Map<Integer, Long> shardEpochs = new TreeMap<>();
-    Set<MessageRef> messages = Set.of();
-    boolean alone;
-    long startedNanos;
-    /** The writer lane it is written in: batches written at once have different ones. */
-    int lane;
-
-    void add(Submission s) {
-      s.changes().accept(batch);
-      taken.add(s);
-      if (s.shards() != null) {
-        for (int i = 0; i < s.shards().size(); i++) {
-          shardEpochs.put(s.shards().shard(i), s.shards().epoch(i));
-        }
-      }
-    }
-
-    /** Once everything is taken. */
-    Transaction sealed() {
-      alone = batch.changesQueues();
-      messages = batch.messageRefs();
-      return this;
-    }
-
-    /** What PostgreSQL checks before it writes the batch. */
-    Fence fence(DatabaseFence database) {
-      return shardEpochs.isEmpty() ? database : ShardFence.of(shardEpochs);
-    }
-  }
-
-  /**
-   * Message content per batch, whatever {@code batchSize} says: PostgreSQL takes at most 1 GB in
-   * one array or message, and large messages after an outage must not build a batch it refuses.
-   */
-  static final long MAX_BATCH_BYTES = 64L << 20;
   static final long RETRY_MIN_MILLIS = 50;
   static final long RETRY_MAX_MILLIS = 2000;
 
@@ -91,17 +41,14 @@ public final class PersistenceVerticle extends VerticleBase {
   private Throwable fencedBy;
   /** Cluster mode: the shard epochs PostgreSQL refused. */
   private final StaleShards stale = new StaleShards();
-  /** A submission taken while building a batch that must go into the next one instead. */
-  private Submission carried;
   private volatile Consumer<Map<Integer, Long>> shardsFenced = stale -> {};
-  private final int batchSize;
   private final int flushIntervalMillis;
   private final int maxTransactions;
-  private final ConcurrentLinkedQueue<Submission> inbox = new ConcurrentLinkedQueue<>();
+  private final WriterInbox inbox;
   private final AtomicBoolean wakeUpScheduled = new AtomicBoolean();
-  private final List<Transaction> writing = new ArrayList<>();
+  private final List<WriteTransaction> writing = new ArrayList<>();
   /** Built but waiting for a transaction it depends on; nothing more is taken meanwhile. */
-  private Transaction waiting;
+  private WriteTransaction waiting;
   private boolean flushTimerArmed;
   private long retryMillis = RETRY_MIN_MILLIS;
   private volatile long oldestPendingNanos;
@@ -119,7 +66,7 @@ public final class PersistenceVerticle extends VerticleBase {
     this.databaseFence = new DatabaseFence(fence.epoch());
     this.observer = observer;
     this.pool = pool;
-    this.batchSize = batchSize;
+    this.inbox = new WriterInbox(batchSize);
     this.flushIntervalMillis = flushIntervalMillis;
     this.maxTransactions = maxTransactions;
   }
@@ -214,7 +161,7 @@ public final class PersistenceVerticle extends VerticleBase {
   }
 
   private void awaitDrained(Promise<Void> drained, long deadlineNanos) {
-    if ((writing.isEmpty() && waiting == null && carried == null && inbox.isEmpty())
+    if ((writing.isEmpty() && waiting == null && inbox.isEmpty())
         || System.nanoTime() > deadlineNanos) {
       drained.complete();
     } else {
@@ -226,12 +173,12 @@ public final class PersistenceVerticle extends VerticleBase {
   private void pump() {
     while (writing.size() < maxTransactions) {
       if (waiting == null) {
-        waiting = take();
+        waiting = inbox.take(stale, this::refuse);
         if (waiting == null) {
           break;
         }
       }
-      Transaction tx = waiting;
+      WriteTransaction tx = waiting;
       if (fencedBy != null) {
         // Another server owns the database: asking PostgreSQL again is pointless.
         waiting = null;
@@ -239,7 +186,7 @@ public final class PersistenceVerticle extends VerticleBase {
         refuse(tx, fencedBy);
         continue;
       }
-      if (mustWait(tx)) {
+      if (tx.mustWaitFor(writing)) {
         break; // resumed when a transaction ends
       }
       waiting = null;
@@ -261,7 +208,7 @@ public final class PersistenceVerticle extends VerticleBase {
   }
 
   private boolean laneTaken(int lane) {
-    for (Transaction tx : writing) {
+    for (WriteTransaction tx : writing) {
       if (tx.lane == lane) {
         return true;
       }
@@ -269,67 +216,7 @@ public final class PersistenceVerticle extends VerticleBase {
     return false;
   }
 
-  /** The next batch from the inbox, or null when nothing waits. */
-  private Transaction take() {
-    Transaction tx = new Transaction();
-    int count = 0;
-    long bytes = 0;
-    while (count < batchSize && bytes < MAX_BATCH_BYTES) {
-      Submission s = carried != null ? carried : inbox.poll();
-      carried = null;
-      if (s == null) {
-        break;
-      }
-      Throwable refusal = stale.refusalOf(s.shards());
-      if (refusal != null) {
-        refuse(List.of(s), refusal); // its shard moved on: PostgreSQL would refuse it, and the batch with it
-        continue;
-      }
-      if (epochMovedOn(tx, s)) {
-        carried = s; // a newer epoch of a shard in this batch: they cannot share one fence
-        break;
-      }
-      tx.add(s);
-      count += s.count();
-      bytes += s.bytes();
-    }
-    return tx.taken.isEmpty() ? null : tx.sealed();
-  }
-
-  /** Whether {@code s} carries another epoch than {@code tx} for one of its shards. */
-  private static boolean epochMovedOn(Transaction tx, Submission s) {
-    if (s.shards() == null) {
-      return false;
-    }
-    for (int i = 0; i < s.shards().size(); i++) {
-      Long held = tx.shardEpochs.get(s.shards().shard(i));
-      if (held != null && held != s.shards().epoch(i)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /**
-   * Whether {@code next} must wait for the transactions being written: when either side changes
-   * queues (written alone), or when both write the same message ({@link ChangeBatch#touchesAny}).
-   */
-  private boolean mustWait(Transaction next) {
-    if (writing.isEmpty()) {
-      return false;
-    }
-    if (next.alone) {
-      return true;
-    }
-    for (Transaction tx : writing) {
-      if (tx.alone || next.batch.touchesAny(tx.messages)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private void write(Transaction tx, boolean retried) {
+  private void write(WriteTransaction tx, boolean retried) {
     BatchWriter.write(pool, tx.batch, retried, tx.fence(databaseFence), fence.idleLimitMillis(), tx.lane)
         .onComplete((ok, failure) -> {
       if (failure == null) {
@@ -357,7 +244,7 @@ public final class PersistenceVerticle extends VerticleBase {
         refuse(tx, failure);
         fence.refused().accept(fence.epoch());
         pump();
-      } else if (refusedForGood(failure)) {
+      } else if (BatchWriter.refusedForGood(failure)) {
         // Retrying would fail the same way and hold this slot for ever: the batch's sends were
         // never acknowledged, so they fail; its written-behind changes are lost (at-least-once).
         failures++;
@@ -387,7 +274,7 @@ public final class PersistenceVerticle extends VerticleBase {
   }
 
   /** Gives up on a batch: its submissions fail with {@code failure}. */
-  private void refuse(Transaction tx, Throwable failure) {
+  private void refuse(WriteTransaction tx, Throwable failure) {
     writing.remove(tx);
     recordWritten(tx);
     oldestPendingNanos = oldestPending();
@@ -406,10 +293,10 @@ public final class PersistenceVerticle extends VerticleBase {
    * into a new batch in the same lane. Should the refusal name none of the batch's submissions
    * (it cannot, but a loop writing the same batch for ever must not follow), the batch fails whole.
    */
-  private void writeAllBut(Transaction tx, Throwable failure, Map<Integer, Long> refusedPairs) {
+  private void writeAllBut(WriteTransaction tx, Throwable failure, Map<Integer, Long> refusedPairs) {
     Map<Integer, Long> news = stale.refused(refusedPairs, failure);
     writing.remove(tx);
-    Transaction again = new Transaction();
+    WriteTransaction again = new WriteTransaction();
     List<Submission> refused = new ArrayList<>();
     for (Submission s : tx.taken) {
       if (stale.refusalOf(s.shards()) != null) {
@@ -437,7 +324,7 @@ public final class PersistenceVerticle extends VerticleBase {
     }
   }
 
-  private void recordWritten(Transaction tx) {
+  private void recordWritten(WriteTransaction tx) {
     recordWritten(tx.taken, tx.startedNanos);
   }
 
@@ -453,21 +340,9 @@ public final class PersistenceVerticle extends VerticleBase {
     observer.written(changes, System.nanoTime() - startedNanos);
   }
 
-  /**
-   * SQLSTATE classes that no retry cures: data exceptions (22), integrity violations (23), program
-   * limits exceeded (54). Connection failures and everything else are retried.
-   */
-  static boolean refusedForGood(Throwable failure) {
-    if (failure instanceof PgException pg && pg.getSqlState() != null) {
-      String sqlClass = pg.getSqlState().substring(0, Math.min(2, pg.getSqlState().length()));
-      return sqlClass.equals("22") || sqlClass.equals("23") || sqlClass.equals("54");
-    }
-    return false;
-  }
-
   private long oldestPending() {
     long oldest = 0;
-    for (Transaction tx : writing) {
+    for (WriteTransaction tx : writing) {
       long at = tx.taken.get(0).atNanos();
       oldest = oldest == 0 ? at : Math.min(oldest, at);
     }
@@ -475,6 +350,7 @@ public final class PersistenceVerticle extends VerticleBase {
       long at = waiting.taken.get(0).atNanos();
       oldest = oldest == 0 ? at : Math.min(oldest, at);
     }
+    Submission carried = inbox.carried();
     if (carried != null) {
       oldest = oldest == 0 ? carried.atNanos() : Math.min(oldest, carried.atNanos());
     }
@@ -484,7 +360,7 @@ public final class PersistenceVerticle extends VerticleBase {
   /** How long the oldest change not yet committed has waited, in ms (0 when all are committed). */
   public long lagMillis() {
     long oldest = oldestPendingNanos;
-    Submission head = inbox.peek();
+    Submission head = inbox.head();
     long since = oldest != 0 ? oldest : head != null ? head.atNanos() : 0;
     return since == 0 ? 0 : (System.nanoTime() - since) / 1_000_000;
   }
