@@ -14,14 +14,15 @@ package dev.sluice.model;
  * read never misses a row nor reads one twice. Counts of durable-only rows are kept exactly: due
  * ones (visible) and, by due time, future ones (delayed).
  *
- * <p>The resident region (R, the window, extras) is a {@link ResidentRegion}; the page reads are
- * {@link PageReads}; this class decides what is admitted, spilled or evicted, and counts it.
+ * <p>The resident region (R, the window, extras) is a {@link ResidentRegion}; the page reads and
+ * expiries, and when they run, are its {@link BacklogOperations}; this class decides what is
+ * admitted, spilled or evicted, and counts it.
  *
  * <p>A FIFO queue's delivery order is its sequence numbers (§2.12): its resident part is a prefix of
  * it, so a send stays resident only while no row is durable-only, every group's resident messages
  * come before its durable-only ones, and pages append to the groups in order. Delays do not change
  * that order (a delayed message holds its group's place), so there are no extras; which durable-only
- * rows are delayed is counted by sent time under the queue's {@link FifoDelayRule}.
+ * rows are delayed is counted by sent time under the queue's delay rule ({@link FifoBacklogDelays}).
  *
  * <p>With {@link HeadWindow#UNBOUNDED} (memory mode, paging off) every message is resident and the
  * memory budget refuses sends once spent, exactly as before paging existed. Pure: no clock, no I/O;
@@ -32,6 +33,8 @@ final class Backlog {
   private final HeadWindow window;
   private final MessageStore store;
   private final QueueState queue;
+  /** The page reads and expiries, and when the queue looks at its durable-only rows again. */
+  private final BacklogOperations operations;
   /**
    * Whether messages may leave memory at all: a bounded window. Unpaged, none of the structures
    * below is allocated (memory mode is the product's hot path).
@@ -39,10 +42,8 @@ final class Backlog {
   private final boolean paged;
   /** Ordered by sequence number rather than by when messages first become visible. */
   private final boolean fifo;
-  /** FIFO queues: when never-received messages become visible; null on standard queues. */
-  private final FifoDelayRule delayRule;
-  /** Paged FIFO queues: durable-only rows a delay may hold back, by sent time; else null. */
-  private final SentTimeCounts sentTimes;
+  /** FIFO queues: their delay for the messages not in memory; null on standard queues. */
+  private final FifoBacklogDelays fifoDelays;
   /** R, and the resident never-received messages counted against the window. */
   private final ResidentRegion region;
   private final BacklogCounts counts;
@@ -50,15 +51,7 @@ final class Backlog {
   /** Bumped by purge: an answer to a read asked before it is stale (I5). */
   private long epoch;
   private long purgedBelowKey;
-  private final PageReads reads;
-  private final BacklogExpiry expiry;
   private boolean closed;
-  private final Wake wake;
-  /**
-   * A move task that found nothing resident while rows were due (§2.13): it waits for the next
-   * page, or for the count of due rows to drop (a failed write, a purge), whichever comes first.
-   */
-  private Timed pagedWaiter;
 
   Backlog(ShardResources env, MessageStore store, QueueState queue, boolean fifo) {
     this.env = env;
@@ -67,17 +60,12 @@ final class Backlog {
     this.queue = queue;
     this.paged = env.window().paged();
     this.fifo = fifo;
-    this.delayRule = fifo ? new FifoDelayRule() : null;
-    this.sentTimes = paged && fifo ? new SentTimeCounts(window.bucketMillis()) : null;
+    this.fifoDelays = fifo ? new FifoBacklogDelays(store, window) : null;
     this.region = paged ? new ResidentRegion(fifo) : null;
     this.counts = paged ? new BacklogCounts(window.bucketMillis(), fifo) : BacklogCounts.NONE;
     this.uncommitted = paged ? new UncommittedSpills() : null;
-    this.wake = paged ? new Wake() : null;
-    this.reads = paged ? new PageReads(env, store, queue, this, region, counts, uncommitted) : null;
-    this.expiry = paged ? new BacklogExpiry(env, store, queue, this, counts) : null;
+    this.operations = new BacklogOperations(env, store, queue, this, region, counts, uncommitted);
   }
-
-  // ---- admission ------------------------------------------------------------------------------
 
   /**
    * When a message entering now and first visible at {@code requestedMillis} takes its place: never
@@ -112,13 +100,13 @@ final class Backlog {
    * it deletes and uncounts; spilling it is always safe.
    */
   private boolean hasRoomAhead(long firstVisibleAt, long nowMillis) {
-    if (expiring()) {
+    if (operations.expiring()) {
       return false;
     }
     if (fifo) {
-      return counts.pagedOut() == 0 && !reads.running() && region.inWindow() < window.messages();
+      return counts.pagedOut() == 0 && !operations.reading() && region.inWindow() < window.messages();
     }
-    return counts.due() == 0 && !reads.running() && !counts.futureRowBy(firstVisibleAt)
+    return counts.due() == 0 && !operations.reading() && !counts.futureRowBy(firstVisibleAt)
         && region.inWindow() < window.messages() && firstVisibleAt - nowMillis <= window.delayedHorizonMillis();
   }
 
@@ -173,7 +161,7 @@ final class Backlog {
     count(m, nowMillis);
     uncommitted.add(DeliveryPosition.of(m));
     env.changes().messageStored(store, m);
-    poke(nowMillis);
+    operations.poke(nowMillis);
     store.tellReceivable(nowMillis);
   }
 
@@ -200,7 +188,7 @@ final class Backlog {
       // page passes over its place, as nothing is there).
       return false;
     }
-    if (counts.due() == 0 && !reads.running() && !counts.futureRowBy(m.firstVisibleAtMillis())) {
+    if (counts.due() == 0 && !operations.reading() && !counts.futureRowBy(m.firstVisibleAtMillis())) {
       region.reached(p);
       return false;
     }
@@ -210,7 +198,7 @@ final class Backlog {
     if (!m.rowWritten) {
       uncommitted.add(DeliveryPosition.of(m));
     }
-    poke(nowMillis);
+    operations.poke(nowMillis);
     store.tellReceivable(nowMillis);
     return true;
   }
@@ -226,18 +214,17 @@ final class Backlog {
 
   private void count(Message m, long nowMillis) {
     counts.add(m.firstVisibleAtMillis(), m.sentAtMillis, nowMillis);
-    if (fifo && m.arrival() == Arrival.SENT) {
-      sentTimes.add(m.sentAtMillis, nowMillis);
+    if (fifo) {
+      fifoDelays.counted(m.arrival(), m.sentAtMillis, nowMillis);
     }
-    reads.countsChanged();
-    scheduleMaturity();
-    expiry.schedule(nowMillis); // it may be the oldest now
+    operations.countsChanged();
+    operations.scheduleExpiry(nowMillis); // it may be the oldest now
   }
 
   /** The write of a durable-only row committed: reads may now reach it. */
   void spillCommitted(Message m, long nowMillis) {
     if (m.key >= purgedBelowKey && uncommitted.remove(m.key)) {
-      poke(nowMillis);
+      operations.poke(nowMillis);
     }
   }
 
@@ -248,20 +235,19 @@ final class Backlog {
       return; // purged meanwhile, so no longer counted
     }
     uncount(m.firstVisibleAtMillis(), m.sentAtMillis, m.arrival());
-    poke(nowMillis);
+    operations.poke(nowMillis);
     if (counts.due() == 0) {
-      wakePagedWaiter(nowMillis); // no page may come: the row it waited for never existed
+      operations.wakePagedWaiter(nowMillis); // no page may come: the row it waited for never existed
     }
   }
 
   /** A durable-only row left without being read: its write failed, or it expired. */
   private void uncount(long firstVisibleAt, long sentAtMillis, Arrival arrival) {
     counts.removeFailed(firstVisibleAt, sentAtMillis);
-    if (fifo && arrival == Arrival.SENT) {
-      sentTimes.remove(sentAtMillis);
+    if (fifo) {
+      fifoDelays.uncounted(arrival, sentAtMillis);
     }
-    reads.countsChanged();
-    scheduleMaturity();
+    operations.countsChanged();
   }
 
   /** A durable-only row an expiry deleted (see {@link BacklogExpiry#accept}). */
@@ -269,130 +255,14 @@ final class Backlog {
     uncount(row.firstVisibleAtMillis(), row.sentAtMillis(), row.arrival());
   }
 
-  /** See {@link BacklogExpiry#accept}; then a read that waited for it may start. */
-  void acceptExpiry(ExpiryRequest request, ExpiryResult result, long nowMillis) {
-    if (paged) {
-      poke(nowMillis); // first: a read that waited for the expiry goes before the next expiry's timer
-      expiry.accept(request, result, nowMillis);
-      if (counts.due() == 0) {
-        wakePagedWaiter(nowMillis);
-      }
-    }
-  }
-
-  /** The queue's retention changed: durable-only rows expire by the new one. */
-  void retentionChanged(long nowMillis) {
-    if (paged) {
-      expiry.retentionChanged(nowMillis);
-    }
-  }
-
-  /** Whether a page read is under way (an expiry waits for it: I5). */
-  boolean reading() {
-    return reads.running();
-  }
-
-  /** Whether an expiry is under way (a page read waits for it: I5). */
-  boolean expiring() {
-    return paged && expiry.running();
-  }
-
-  /** Durable-only rows deleted by expiries so far (tests). */
-  long rowsExpired() {
-    return paged ? expiry.rowsExpired() : 0;
-  }
-
-  private void scheduleMaturity() {
-    long at = counts.nextMaturityAt();
-    if (at != Long.MAX_VALUE && (!wake.isScheduled() || wake.dueAtMillis() > at)) {
-      env.index().schedule(wake, at);
-    }
-  }
-
-  /**
-   * Something readable may have changed: the queue looks again in a later turn, a safe point; or,
-   * while a read runs, once it is answered.
-   */
-  void poke(long atMillis) {
-    if (paged && reads.running()) {
-      reads.changedWhileRunning();
-    } else if (paged && !closed && counts.due() > 0 && (!wake.isScheduled() || wake.dueAtMillis() > atMillis)) {
-      env.index().schedule(wake, atMillis);
-    }
-  }
-
-  // ---- page reads ---------------------------------------------------------------------------
-
-  /**
-   * At a safe point (the end of a shard call, or this backlog's own timer): due rows are counted as
-   * such, waiting receives may take them (through a store that reads at once), and a page is asked
-   * for in the background if the resident head has run low.
-   */
-  void maintain(long nowMillis) {
-    if (!paged || closed) {
-      return;
-    }
-    if (counts.mature(nowMillis)) {
-      reads.countsChanged(); // rows became due that the read under way does not cover
-    }
-    scheduleMaturity();
-    if (counts.due() > 0) {
-      store.tellReceivable(nowMillis);
-    }
-    reads.readIfLow(nowMillis);
-  }
-
-  /** See {@link PageReads#pageNow}. */
-  boolean pageNow(long nowMillis) {
-    return paged && reads.pageNow(nowMillis);
-  }
-
-  /**
-   * Whether a page of due durable-only rows is being read, or will be by the end of this shard call
-   * (nothing is receivable in memory, so the head is low).
-   */
-  boolean pageComing() {
-    return paged && reads.coming();
-  }
-
   /** Whether durable-only rows are due: a receive may find them through a page. */
   boolean hasDueRows() {
     return paged && counts.due() > 0;
   }
 
-  /** See {@link PageReads#accept}. */
-  void accept(PageRequest request, PageResult result, long nowMillis, boolean serveWaiters) {
-    if (paged) {
-      reads.accept(request, result, nowMillis, serveWaiters);
-      wakePagedWaiter(nowMillis); // rows came, or the counts were set right, or the answer was stale
-      expiry.schedule(nowMillis); // the oldest may have been read
-    }
-  }
-
-  /** See {@link QueueState#whenPaged}. One waiter at a time: a queue runs one move task at a time. */
-  boolean whenPaged(Timed task) {
-    if (!hasDueRows()) {
-      return false;
-    }
-    pagedWaiter = task;
-    return true;
-  }
-
-  boolean hasPagedWaiter() {
-    return pagedWaiter != null;
-  }
-
-  /**
-   * The move task waiting for a page, if any, looks again (after a purge: finds nothing left, and
-   * completes). Scheduled rather than called: an answer may be accepted within a receive, and a
-   * move step taken there would re-enter the queue's structures.
-   */
-  void wakePagedWaiter(long nowMillis) {
-    if (pagedWaiter != null) {
-      Timed task = pagedWaiter;
-      pagedWaiter = null;
-      env.index().schedule(task, nowMillis);
-    }
+  /** The page reads and expiries, and when the queue looks at its durable-only rows again. */
+  BacklogOperations operations() {
+    return operations;
   }
 
   /**
@@ -406,11 +276,11 @@ final class Backlog {
       region.reached(persistedFrontier);
       counts.recovered(pagedOut, fifo ? java.util.Map.of() : future, oldestSentAtMillis, dueThroughMillis);
       if (fifo) {
-        sentTimes.recovered(future);
+        fifoDelays.recovered(future);
       }
-      expiry.schedule(nowMillis);
-      scheduleMaturity();
-      poke(nowMillis);
+      operations.scheduleExpiry(nowMillis);
+      operations.scheduleMaturity();
+      operations.poke(nowMillis);
     }
   }
 
@@ -426,23 +296,18 @@ final class Backlog {
     if (paged) {
       counts.clear();
       if (fifo) {
-        sentTimes.clear();
+        fifoDelays.purged();
       }
       uncommitted.clear();
       region.clear(); // every resident message was dropped
-      reads.purged();
-      expiry.cancel();
-      env.index().cancel(wake);
     }
+    operations.purged();
   }
 
   /** The queue was deleted: nothing more is read, answers under way are dropped. */
   void close() {
     closed = true;
-    if (paged) {
-      expiry.cancel();
-      env.index().cancel(wake);
-    }
+    operations.close();
   }
 
   /** The exact counts of durable-only rows. */
@@ -453,8 +318,8 @@ final class Backlog {
   /** A row a page read brought back (restored, or to be deleted as expired) is no longer durable-only. */
   void pagedIn(RestoredMessage r) {
     counts.pagedIn(r.sentAtMillis());
-    if (fifo && r.arrival() == Arrival.SENT) {
-      sentTimes.remove(r.sentAtMillis());
+    if (fifo) {
+      fifoDelays.uncounted(r.arrival(), r.sentAtMillis());
     }
   }
 
@@ -468,47 +333,27 @@ final class Backlog {
     return counts.delayed() + fifoDelayedRows(nowMillis);
   }
 
-  /**
-   * A FIFO queue's durable-only rows are all readable (a delayed one holds its group's place once
-   * read); those its delay still holds back are the ones sent after the rule's bound.
-   */
+  /** See {@link FifoBacklogDelays#delayedRows}. */
   private long fifoDelayedRows(long nowMillis) {
-    if (!paged || !fifo || counts.pagedOut() == 0) {
-      return 0;
-    }
-    long delayMillis = store.attributes().delaySeconds() * 1000L;
-    return Math.min(counts.due(), sentTimes.sentAfter(delayRule.visibleThrough(delayMillis, nowMillis), nowMillis));
+    return !paged || !fifo || counts.pagedOut() == 0 ? 0 : fifoDelays.delayedRows(counts.due(), nowMillis);
   }
 
   /**
    * When a row read back, or restored at start-up, becomes visible: a never-received FIFO message as
-   * the queue's delay rule says (retroactive changes of DelaySeconds), else as its row says.
+   * the queue's delay rule says (see {@link FifoBacklogDelays#visibleAt}), else as its row says.
    */
   long restoredVisibleAt(RestoredMessage r) {
-    if (fifo && r.receiveCount() == 0 && r.arrival() == Arrival.SENT) {
-      return delayRule.visibleAt(r.sentAtMillis(), store.attributes().delaySeconds() * 1000L);
-    }
-    return r.visibleAtMillis();
+    return fifo ? fifoDelays.visibleAt(r) : r.visibleAtMillis();
   }
 
-  /**
-   * The delay of a FIFO message sent now: the queue's, unless its delay changed from 0 within this
-   * millisecond. The rule cannot tell a message sent in it before the change from one sent after,
-   * and counts both as visible: so a message sent after the change, in the same millisecond, is.
-   */
-  int sendDelaySeconds(long nowMillis) {
-    int delaySeconds = store.attributes().delaySeconds();
-    return delayRule.visibleAt(nowMillis, delaySeconds * 1000L) <= nowMillis ? 0 : delaySeconds;
-  }
-
-  /** A FIFO queue's DelaySeconds changed at {@code nowMillis} from {@code oldDelayMillis}. */
-  void delayChanged(long oldDelayMillis, long nowMillis) {
-    delayRule.changed(oldDelayMillis, nowMillis);
+  /** A FIFO queue's delay for the messages not in memory; null on standard queues. */
+  FifoBacklogDelays fifoDelays() {
+    return fifoDelays;
   }
 
   /** A FIFO queue's delay rule, as its row keeps it; null on standard queues. */
   FifoDelayRule delayRule() {
-    return delayRule;
+    return fifo ? fifoDelays.rule() : null;
   }
 
   boolean fifo() {
@@ -537,28 +382,5 @@ final class Backlog {
 
   int uncommittedCount() {
     return paged ? uncommitted.size() : 0;
-  }
-
-  /** Rows a page brought that were resident already; never anything but 0 (asserted by tests). */
-  long duplicateRows() {
-    return paged ? reads.duplicateRows() : 0;
-  }
-
-  /** Complete reads that came back short with rows still counted due (each is read again). */
-  long shortReads() {
-    return paged ? reads.shortReads() : 0;
-  }
-
-  /** Two short complete reads in a row: the due count was wrong, and was set right. */
-  long countResyncs() {
-    return paged ? reads.countResyncs() : 0;
-  }
-
-  /** This backlog's one timer: the earliest future bucket is due, or a look is wanted soon. */
-  private final class Wake extends Timed {
-    @Override
-    public void onDue(long nowMillis) {
-      maintain(nowMillis);
-    }
   }
 }

@@ -1,10 +1,10 @@
 package dev.sluice.model;
 
 /**
- * Owned by a paged queue's {@link Backlog}, on the shard event loop that owns the queue: retention
- * of the rows held only by the durable store (design page §2.10), and the refresh of their oldest
- * sent time (§2.7). Resident messages expire through the queue's own retention sweep; durable-only
- * rows are deleted where they are, in bounded chunks, never read back to be dropped.
+ * Owned by a paged queue's {@link BacklogOperations}, on the shard event loop that owns the queue:
+ * retention of the rows held only by the durable store (design page §2.10), and the refresh of their
+ * oldest sent time (§2.7). Resident messages expire through the queue's own retention sweep;
+ * durable-only rows are deleted where they are, in bounded chunks, never read back to be dropped.
  *
  * <p>An expiry is asked for when the oldest durable-only row's retention ends, and, while that
  * oldest is not known exactly (a page read took the row that held it), a second later to measure
@@ -21,6 +21,7 @@ final class BacklogExpiry {
   private final MessageStore store;
   private final QueueState queue;
   private final Backlog backlog;
+  private final BacklogOperations operations;
   private final BacklogCounts counts;
   private final Wake wake = new Wake();
   /** The one expiry under way, or null. */
@@ -34,11 +35,13 @@ final class BacklogExpiry {
   private long notBeforeMillis = Long.MIN_VALUE;
   private long rowsExpired;
 
-  BacklogExpiry(ShardResources env, MessageStore store, QueueState queue, Backlog backlog, BacklogCounts counts) {
+  BacklogExpiry(ShardResources env, MessageStore store, QueueState queue, Backlog backlog, BacklogOperations operations,
+      BacklogCounts counts) {
     this.env = env;
     this.store = store;
     this.queue = queue;
     this.backlog = backlog;
+    this.operations = operations;
     this.counts = counts;
   }
 
@@ -78,9 +81,9 @@ final class BacklogExpiry {
     if (running != null || backlog.closed() || counts.pagedOut() == 0) {
       return;
     }
-    if (backlog.reading()) {
-      // One backlog operation at a time (I5): the read's answer schedules this again (Backlog.accept);
-      // the timer is only a fallback.
+    if (operations.reading()) {
+      // One backlog operation at a time (I5): the read's answer schedules this again
+      // (BacklogOperations.accept); the timer is only a fallback.
       env.index().schedule(wake, nowMillis + REFRESH_MILLIS);
       return;
     }

@@ -1,8 +1,9 @@
 package dev.sluice.model;
 
 /**
- * Owned by a FIFO queue's {@link Backlog}: when a never-received message sent to the queue becomes
- * visible, given every change of the queue's DelaySeconds since, without rewriting a row.
+ * Owned by a FIFO queue's {@link FifoBacklogDelays}: when a never-received message sent to the
+ * queue becomes visible, given every change of the queue's DelaySeconds since, without rewriting a
+ * row.
  *
  * <p>On FIFO queues the per-queue delay is retroactive (AWS: Amazon SQS delay queues): a change
  * reschedules the messages still delayed, from their sent time and not before the change, and

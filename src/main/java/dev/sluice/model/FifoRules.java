@@ -75,7 +75,7 @@ final class FifoRules implements QueueTypeRules {
     store.chargeBookkeeping(entryBytes);
     Message msg;
     try {
-      msg = store.store(m, store.backlog().sendDelaySeconds(nowMillis), dedupId, nextSequenceNumber(),
+      msg = store.store(m, store.backlog().fifoDelays().sendDelaySeconds(nowMillis), dedupId, nextSequenceNumber(),
           nowMillis);
     } catch (SqsException e) {
       env.budget().release(entryBytes);
@@ -196,7 +196,7 @@ final class FifoRules implements QueueTypeRules {
    */
   @Override
   public void delayChanged(long oldDelayMillis, long nowMillis) {
-    store.backlog().delayChanged(oldDelayMillis, nowMillis); // for the rows not in memory
+    store.backlog().fifoDelays().changed(oldDelayMillis, nowMillis); // for the rows not in memory
     store.rescheduleDelayed(store.attributes().delaySeconds() * 1000L, nowMillis);
   }
 

@@ -314,7 +314,7 @@ public final class MessageStore {
   List<Message> takeForMove(int max, long nowMillis) {
     List<Message> taken = new ArrayList<>(max);
     takeReceivable(max, taken);
-    while (taken.size() < max && backlog.pageNow(nowMillis)) {
+    while (taken.size() < max && backlog.operations().pageNow(nowMillis)) {
       takeReceivable(max - taken.size(), taken);
     }
     for (Message m : taken) {
@@ -341,7 +341,7 @@ public final class MessageStore {
   /** The retention period changed: the sweep is due for the oldest message under the new one. */
   void retentionChanged(long nowMillis) {
     retention.reschedule(nowMillis);
-    backlog.retentionChanged(nowMillis);
+    backlog.operations().retentionChanged(nowMillis);
   }
 
   /** The retention sweep removed what had expired: waiting receives may have room now. */

@@ -1,10 +1,10 @@
 package dev.sluice.model;
 
 /**
- * Owned by a paged queue's {@link Backlog}, on the shard event loop that owns the queue: the read
- * state machine that brings durable-only rows back in delivery order (design page §2.6), one page
- * read at a time (I5), each bounded so that it never misses a row nor reads one twice: up to the
- * last due position, short of the first uncommitted row and of the first extra after R.
+ * Owned by a paged queue's {@link BacklogOperations}, on the shard event loop that owns the queue:
+ * the read state machine that brings durable-only rows back in delivery order (design page §2.6),
+ * one page read at a time (I5), each bounded so that it never misses a row nor reads one twice: up
+ * to the last due position, short of the first uncommitted row and of the first extra after R.
  */
 final class PageReads {
   private final ShardResources env;
@@ -12,6 +12,7 @@ final class PageReads {
   private final MessageStore store;
   private final QueueState queue;
   private final Backlog backlog;
+  private final BacklogOperations operations;
   private final ResidentRegion region;
   private final BacklogCounts counts;
   private final UncommittedSpills uncommitted;
@@ -33,13 +34,14 @@ final class PageReads {
   /** Two such reads in a row: the count was wrong, and was set right. */
   private long countResyncs;
 
-  PageReads(ShardResources env, MessageStore store, QueueState queue, Backlog backlog, ResidentRegion region,
-      BacklogCounts counts, UncommittedSpills uncommitted) {
+  PageReads(ShardResources env, MessageStore store, QueueState queue, Backlog backlog, BacklogOperations operations,
+      ResidentRegion region, BacklogCounts counts, UncommittedSpills uncommitted) {
     this.env = env;
     this.window = env.window();
     this.store = store;
     this.queue = queue;
     this.backlog = backlog;
+    this.operations = operations;
     this.region = region;
     this.counts = counts;
     this.uncommitted = uncommitted;
@@ -59,7 +61,7 @@ final class PageReads {
     changedWhileReading = reading != null || changedWhileReading;
   }
 
-  /** Something readable changed while the read ran (see {@link Backlog#poke}). */
+  /** Something readable changed while the read ran (see {@link BacklogOperations#poke}). */
   void changedWhileRunning() {
     changedWhileReading = true;
   }
@@ -85,7 +87,7 @@ final class PageReads {
     PageRequest request = request(nowMillis);
     PageResult result = env.backlog().readNow(request);
     if (result == null) {
-      backlog.poke(nowMillis);
+      operations.poke(nowMillis);
       return false;
     }
     reading = request;
@@ -105,7 +107,7 @@ final class PageReads {
    * never-received messages, or whenever nothing is receivable (up to the window, §2.12).
    */
   private boolean canRead(boolean prefetch) {
-    return !backlog.closed() && reading == null && !backlog.expiring() && counts.due() > 0 && region.head() < window.messages()
+    return !backlog.closed() && reading == null && !operations.expiring() && counts.due() > 0 && region.head() < window.messages()
         && (!prefetch || (backlog.fifo() ? 2L * region.head() < window.messages() || !store.hasReceivable()
             : 2L * store.readyCount() < window.messages()))
         && (env.budget().usedBytes() < env.budget().limitBytes() || region.head() == 0)
@@ -172,7 +174,7 @@ final class PageReads {
     }
     reading = null;
     if (backlog.closed() || request.epoch() != backlog.epoch()) {
-      backlog.poke(nowMillis);
+      operations.poke(nowMillis);
       return;
     }
     long retentionMillis = store.attributes().retentionMillis();
@@ -208,7 +210,7 @@ final class PageReads {
     if (!result.rows().isEmpty() || changedWhileReading || lastReadShort) {
       // More may follow. An empty answer with nothing changed since it was asked would be empty
       // again: what makes rows readable (a commit, a spill, a bucket maturing) looks again by itself.
-      backlog.poke(nowMillis);
+      operations.poke(nowMillis);
     }
   }
 

@@ -45,8 +45,8 @@ public final class QueueState {
     receiving.serveWaiters(nowMillis);
     // A move task waiting for a page takes what became receivable without one (a visibility
     // timeout ran out) rather than wait for a page that a full head may never ask for.
-    if (store.backlog().hasPagedWaiter() && store.hasReceivable()) {
-      store.backlog().wakePagedWaiter(nowMillis);
+    if (store.backlog().operations().hasPagedWaiter() && store.hasReceivable()) {
+      store.backlog().operations().wakePagedWaiter(nowMillis);
     }
   }
 
@@ -178,7 +178,7 @@ public final class QueueState {
     }
     purgeAllowedAtMillis = nowMillis + Limits.PURGE_INTERVAL_MILLIS;
     dropAllMessages();
-    store.backlog().wakePagedWaiter(nowMillis); // no page comes for the rows purged
+    store.backlog().operations().wakePagedWaiter(nowMillis); // no page comes for the rows purged
   }
 
   /** The queue is being deleted: parked receives answer empty and every message is released. */
@@ -299,7 +299,7 @@ public final class QueueState {
    * for, and true is returned; false when no row is due, and nothing is scheduled.
    */
   boolean whenPaged(Timed task) {
-    return store.backlog().whenPaged(task);
+    return store.backlog().operations().whenPaged(task);
   }
 
   /**
@@ -307,7 +307,7 @@ public final class QueueState {
    * inside a call on the queue's shard. A stale answer (asked before a purge) is dropped.
    */
   public void acceptPage(PageRequest request, PageResult result, long nowMillis) {
-    store.backlog().accept(request, result, nowMillis, true);
+    store.backlog().operations().accept(request, result, nowMillis, true);
   }
 
   /**
@@ -315,7 +315,7 @@ public final class QueueState {
    * given inside a call on the queue's shard. A stale answer (asked before a purge) is dropped.
    */
   public void acceptExpiry(ExpiryRequest request, ExpiryResult result, long nowMillis) {
-    store.backlog().acceptExpiry(request, result, nowMillis);
+    store.backlog().operations().acceptExpiry(request, result, nowMillis);
   }
 
   /**
@@ -324,7 +324,7 @@ public final class QueueState {
    * timer does the same, so calling it is never needed for correctness, only for promptness.
    */
   public void maintain(long nowMillis) {
-    store.backlog().maintain(nowMillis);
+    store.backlog().operations().maintain(nowMillis);
   }
 
   /** The resident message with this key, or null (tests: a page brings a row back as a new one). */
@@ -431,7 +431,7 @@ public final class QueueState {
    * counted so that tests and the metrics can tell.
    */
   public long backlogDuplicateRows() {
-    return store.backlog().duplicateRows();
+    return store.backlog().operations().duplicateRows();
   }
 
   /** When the oldest message still held was sent, or -1 when the queue holds none. */

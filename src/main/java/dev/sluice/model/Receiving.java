@@ -68,7 +68,7 @@ final class Receiving {
         received.add(m);
       }
       if (deadLetters == null) {
-        if (batch.size() < wanted && store.backlog().pageNow(nowMillis)) {
+        if (batch.size() < wanted && store.backlog().operations().pageNow(nowMillis)) {
           continue; // paged mode: a page of durable-only rows came in at once
         }
         break; // takeReceivable took all it could
@@ -99,7 +99,7 @@ final class Receiving {
    * False in memory mode.
    */
   boolean shortPollMayWaitForPage() {
-    return !inflightLimitReached() && store.backlog().pageComing() && parked.hasRoom();
+    return !inflightLimitReached() && store.backlog().operations().pageComing() && parked.hasRoom();
   }
 
   /** Parks a receive that found nothing until {@code deadlineMillis}; throttled past the bounds. */

@@ -5,12 +5,13 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Owned by a paged FIFO queue's {@link Backlog}: the durable-only rows that a delay may still hold
- * back, counted by sent time in buckets, so that the queue can tell how many are delayed now under
- * its current delay rule ({@link FifoDelayRule}) without holding them. Only rows sent with the
- * queue's delay count here (not dead letters nor redriven messages, visible when they arrive), and
- * only for the longest delay after their send: an older row is visible whatever the delay becomes.
- * A row sent within a bucket is counted delayed, or visible, as its bucket is: up to one bucket off.
+ * Owned by a paged FIFO queue's {@link FifoBacklogDelays}: the durable-only rows that a delay may
+ * still hold back, counted by sent time in buckets, so that the queue can tell how many are delayed
+ * now under its current delay rule ({@link FifoDelayRule}) without holding them. Only rows sent
+ * with the queue's delay count here (not dead letters nor redriven messages, visible when they
+ * arrive), and only for the longest delay after their send: an older row is visible whatever the
+ * delay becomes. A row sent within a bucket is counted delayed, or visible, as its bucket is: up to
+ * one bucket off.
  */
 final class SentTimeCounts {
   private final long bucketMillis;

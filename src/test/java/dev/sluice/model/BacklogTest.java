@@ -334,7 +334,7 @@ class BacklogTest {
     fake.commitAll();
     shard.advance(60_000);
     fake.answerAll(); // the expiry finds d not visible for its whole retention: not its to delete (ExpirySql)
-    assertEquals(0, q.backlog().rowsExpired());
+    assertEquals(0, q.backlog().operations().rowsExpired());
     assertEquals(List.of(), receive(10));
     pageIn();
     fake.commitAll();
@@ -524,7 +524,7 @@ class BacklogTest {
     assertEquals(1, fake.reads.size(), "it is read again");
     fake.answer(0);
     assertEquals(List.of("d"), receive(10));
-    assertEquals(0, q.backlog().countResyncs());
+    assertEquals(0, q.backlog().operations().countResyncs());
   }
 
   @Test
@@ -539,7 +539,7 @@ class BacklogTest {
     fake.answerEmpty(0);
     shard.advance(0);
     fake.answerEmpty(0); // d's row is really not there, as if the count were wrong
-    assertEquals(1, q.backlog().countResyncs());
+    assertEquals(1, q.backlog().operations().countResyncs());
     assertEquals("0/3/0", counts());
     shard.advance(0);
     assertTrue(fake.reads.isEmpty(), "nothing is read in a loop");

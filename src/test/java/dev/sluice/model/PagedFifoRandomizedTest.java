@@ -373,9 +373,9 @@ class PagedFifoRandomizedTest {
         assertEquals(visible + inFlight + delayed, q.approximateNumberOfMessages(now)
             + q.approximateNumberOfMessagesNotVisible() + q.approximateNumberOfMessagesDelayed(now), where(step) + "counts");
       }
-      assertEquals(0, q.backlog().duplicateRows(), where(step) + "a row was read twice");
-      assertEquals(0, q.backlog().countResyncs(), where(step) + "counts were wrong");
-      assertEquals(0, q.backlog().shortReads(), where(step) + "a complete read came back short");
+      assertEquals(0, q.backlog().operations().duplicateRows(), where(step) + "a row was read twice");
+      assertEquals(0, q.backlog().operations().countResyncs(), where(step) + "counts were wrong");
+      assertEquals(0, q.backlog().operations().shortReads(), where(step) + "a complete read came back short");
       assertTrue(q.backlog().inWindow() <= window, where(step) + "window overrun");
       shard.assertSlabSound(where(step));
     }

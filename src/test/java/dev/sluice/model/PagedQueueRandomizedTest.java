@@ -374,9 +374,9 @@ class PagedQueueRandomizedTest {
         // durable-only one by up to its delay (ExpirySql), 50 s here.
         assertTrue(q.oldestSentAtMillis() <= oldest + 50_000, where(step) + "oldest younger than any delay explains");
       }
-      assertEquals(0, q.backlog().duplicateRows(), where(step) + "a row was read twice");
-      assertEquals(0, q.backlog().countResyncs(), where(step) + "counts were wrong");
-      assertEquals(0, q.backlog().shortReads(), where(step) + "a complete read came back short");
+      assertEquals(0, q.backlog().operations().duplicateRows(), where(step) + "a row was read twice");
+      assertEquals(0, q.backlog().operations().countResyncs(), where(step) + "counts were wrong");
+      assertEquals(0, q.backlog().operations().shortReads(), where(step) + "a complete read came back short");
       // W at most for sends and extras, and pages fill the head (the rest) up to W: see ResidentRegion
       assertTrue(q.backlog().inWindow() <= 2 * window, where(step) + "window overrun");
     }
@@ -414,8 +414,8 @@ class PagedQueueRandomizedTest {
       assertEquals("0/0/0/-1", q.approximateNumberOfMessages(shard.now) + "/" + q.approximateNumberOfMessagesNotVisible()
           + "/" + q.approximateNumberOfMessagesDelayed(shard.now) + "/" + q.oldestSentAtMillis(), "seed " + seed);
       assertEquals(List.of(), fake.rows(q.metadata().generation()), "seed " + seed + ": rows left behind");
-      assertEquals(0, q.backlog().duplicateRows(), "seed " + seed);
-      assertEquals(0, q.backlog().countResyncs(), "seed " + seed);
+      assertEquals(0, q.backlog().operations().duplicateRows(), "seed " + seed);
+      assertEquals(0, q.backlog().operations().countResyncs(), "seed " + seed);
       assertEquals(chargedBefore, shard.budget.usedBytes(), "seed " + seed + ": memory still charged");
       shard.assertSlabSound("seed " + seed + ": ");
       shard.deleteAllQueuesAndAssertSlabEmpty("seed " + seed + ": ");

@@ -86,8 +86,8 @@ final class ShardFixture {
   /** No queue of this shard read a row it held already, nor found its counts wrong. */
   void assertBacklogsSound() {
     for (QueueState q : created) {
-      org.junit.jupiter.api.Assertions.assertEquals(0, q.backlog().duplicateRows(), q.name() + ": duplicate rows");
-      org.junit.jupiter.api.Assertions.assertEquals(0, q.backlog().countResyncs(), q.name() + ": count resyncs");
+      org.junit.jupiter.api.Assertions.assertEquals(0, q.backlog().operations().duplicateRows(), q.name() + ": duplicate rows");
+      org.junit.jupiter.api.Assertions.assertEquals(0, q.backlog().operations().countResyncs(), q.name() + ": count resyncs");
     }
   }
 
