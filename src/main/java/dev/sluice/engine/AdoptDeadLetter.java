@@ -26,7 +26,7 @@ public record AdoptDeadLetter(QueueKey queue, MessageTransfer message, String so
         throw SqsException.queueDoesNotExist();
       }
       s.alsoFencedBy(sourceShard, sourceEpoch);
-      q.adoptTransferredDeadLetter(message.content(), message.originQueueId(), message.originKey(), sourceArn,
+      q.moves().adoptTransferredDeadLetter(message.content(), message.originQueueId(), message.originKey(), sourceArn,
           s.now());
       s.commitChanges().map(new Adopted(true)).onComplete(reply);
     });

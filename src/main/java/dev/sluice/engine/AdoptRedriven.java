@@ -29,7 +29,7 @@ public record AdoptRedriven(QueueKey queue, List<MessageTransfer> messages, int 
       }
       s.alsoFencedBy(sourceShard, sourceEpoch);
       for (MessageTransfer m : messages) {
-        q.adoptTransferredRedriven(m.content(), m.originQueueId(), m.originKey(), s.now());
+        q.moves().adoptTransferredRedriven(m.content(), m.originQueueId(), m.originKey(), s.now());
       }
       s.commitChanges().map(new Adopted(true)).onComplete(reply);
     });

@@ -101,7 +101,7 @@ final class CrossShard implements DeadLetterRoute, MessageMover, QueueDirectory 
         : dispatcher.call(router.shardOf(target), (s, reply) -> {
             QueueState dlq = s.find(target);
             if (dlq != null) {
-              dlq.adoptDeadLetter(m, sourceArn, s.now());
+              dlq.moves().adoptDeadLetter(m, sourceArn, s.now());
             }
             reply.succeed(dlq != null);
           });
@@ -109,7 +109,7 @@ final class CrossShard implements DeadLetterRoute, MessageMover, QueueDirectory 
       if (failure != null || !ok) {
         // The dead-letter queue went away on the way: the message goes back to its source queue.
         dispatcher.call(router.shardOf(sourceKey), (s, reply) -> {
-          source.takeBackOrRelease(m, s.now());
+          source.moves().takeBackOrRelease(m, s.now());
           reply.succeed(null);
         });
       }
@@ -129,16 +129,16 @@ final class CrossShard implements DeadLetterRoute, MessageMover, QueueDirectory 
     int sourceShard = router.shardOf(sourceKey);
     ShardFence fence = engine.fenceOf(sourceShard);
     if (fence == null) {
-      source.takeBackOrRelease(m, nowMillis);
+      source.moves().takeBackOrRelease(m, nowMillis);
       return;
     }
     engine.onQueueShard(new AdoptDeadLetter(target, MessageTransfer.of(m), sourceArn, fence.shard(0),
             fence.epoch(0)))
         .onComplete((adopted, failure) -> dispatcher.call(sourceShard, (s, reply) -> {
           if (failure == null) {
-            source.movedAway(m);
+            source.moves().movedAway(m);
           } else {
-            source.takeBackOrRelease(m, s.now());
+            source.moves().takeBackOrRelease(m, s.now());
           }
           reply.succeed(null);
         }));
@@ -172,7 +172,7 @@ final class CrossShard implements DeadLetterRoute, MessageMover, QueueDirectory 
             return;
           }
           for (Message m : messages) {
-            q.adoptRedriven(m, s.now());
+            q.moves().adoptRedriven(m, s.now());
           }
           reply.succeed(List.of());
         })));
@@ -199,7 +199,7 @@ final class CrossShard implements DeadLetterRoute, MessageMover, QueueDirectory 
       dispatcher.call(sourceShard, (s, reply) -> {
         QueueState source = s.find(sourceKey);
         if (source != null) {
-          movedAway.forEach(source::movedAway);
+          movedAway.forEach(source.moves()::movedAway);
         }
         task.delivered(arrived, undelivered, reason, s.now());
         reply.succeed(null);

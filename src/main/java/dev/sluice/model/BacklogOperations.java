@@ -143,7 +143,7 @@ final class BacklogOperations {
     }
   }
 
-  /** See {@link QueueState#whenPaged}. One waiter at a time: a queue runs one move task at a time. */
+  /** See {@link QueueMoves#whenPaged}. One waiter at a time: a queue runs one move task at a time. */
   boolean whenPaged(Timed task) {
     if (!backlog.hasDueRows()) {
       return false;

@@ -4,7 +4,7 @@ package dev.sluice.model;
  * Where a queue sends a message its redrive policy takes away (AWS: Amazon SQS dead-letter
  * queues). The shard implements it across shards; the message has already left its source queue
  * and carries its memory charge with it, so the route must either hand it to the dead-letter queue
- * ({@link QueueState#adoptDeadLetter}), give it back ({@link QueueState#takeBackOrRelease}), or
+ * ({@link QueueMoves#adoptDeadLetter}), give it back ({@link QueueMoves#takeBackOrRelease}), or
  * release it.
  */
 public interface DeadLetterRoute {

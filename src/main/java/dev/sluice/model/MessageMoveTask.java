@@ -56,11 +56,11 @@ public final class MessageMoveTask extends Timed {
     }
     int room = maxPerSecond == null ? UNLIMITED_STEP : maxPerSecond;
     int n = (int) Math.min(room, toMove - moved);
-    List<Message> batch = n <= 0 ? List.of() : source.takeForMove(n, nowMillis);
+    List<Message> batch = n <= 0 ? List.of() : source.moves().takeForMove(n, nowMillis);
     if (batch.isEmpty()) {
       // Durable-only rows still due are the task's to move too: it is stepped again once a page of
       // them is in memory (or nothing is left to wait for), rather than reporting them moved.
-      if (n > 0 && source.whenPaged(this)) {
+      if (n > 0 && source.moves().whenPaged(this)) {
         return;
       }
       status = Status.COMPLETED;
@@ -79,7 +79,7 @@ public final class MessageMoveTask extends Timed {
     moved += arrived;
     awaiting = 0;
     for (int i = undelivered.size() - 1; i >= 0; i--) {
-      source.takeBackOrRelease(undelivered.get(i), nowMillis); // last first: each goes to the front
+      source.moves().takeBackOrRelease(undelivered.get(i), nowMillis); // last first: each goes to the front
     }
     if (failure != null) {
       status = Status.FAILED;

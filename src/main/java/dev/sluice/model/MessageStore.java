@@ -2,9 +2,7 @@ package dev.sluice.model;
 
 import dev.sluice.api.ErrorCode;
 import dev.sluice.api.SqsException;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
 import java.util.function.LongConsumer;
 
@@ -16,7 +14,8 @@ import java.util.function.LongConsumer;
  * from another queue, handed back), charged to the memory budget and logged for the durable store,
  * and what leaves it (deleted, expired by retention, moved out, purged). How a message moves
  * between states while it is here is its {@link Visibility}'s; the SQS actions on top are
- * {@link QueueState}'s. Pure: no Vert.x, no clock.
+ * {@link QueueState}'s, and the moves between queues its {@link QueueMoves}'. Pure: no Vert.x, no
+ * clock.
  */
 public final class MessageStore {
   private final ShardResources env;
@@ -193,51 +192,16 @@ public final class MessageStore {
     }
   }
 
-  /**
-   * A dead letter from {@code sourceArn} (AWS: Amazon SQS dead-letter queues): the same message in
-   * this queue, visible at once, its memory charge with it.
-   */
-  void adoptDeadLetter(Message from, String sourceArn, String dedupId, long sequenceNumber, long nowMillis) {
-    byte[] content = MovedContents.repacked(from, dedupId, sourceArn);
-    Message m = new Message(from, nextKey++, sequenceNumber, MovedContents.recharged(env.budget(), from, content));
-    adoptMoved(m, content, Arrival.KEPT_SENT_TIME, nowMillis);
-  }
-
-  /** A message a move task redrives here (AWS: StartMessageMoveTask): a new message, same content. */
-  void adoptRedriven(Message from, String dedupId, long sequenceNumber, long nowMillis) {
-    ThreadLocalRandom random = ThreadLocalRandom.current();
-    byte[] content = MovedContents.repacked(from, dedupId, null); // a new message: no dead-letter source
-    Message m = Message.redriven(from, nextKey++, random.nextLong(), random.nextLong(), nowMillis, sequenceNumber,
-        MovedContents.recharged(env.budget(), from, content));
-    adoptMoved(m, content, Arrival.REDRIVEN, nowMillis);
-  }
-
-  /** A dead letter or a redriven message is visible at once here, or spilled (paged mode). */
-  private void adoptMoved(Message m, byte[] content, Arrival how, long nowMillis) {
-    long firstVisibleAt = backlog.firstVisibleAt(nowMillis);
-    m.arrived(how, firstVisibleAt);
-    if (!backlog.admitsMoved(firstVisibleAt, nowMillis)) {
-      m.travelling = content;
-      backlog.spillMoved(m, nowMillis);
-      return;
-    }
-    admit(m, content, how == Arrival.KEPT_SENT_TIME, false, nowMillis);
-    visibility.show(m, false, nowMillis);
+  /** Hands out the key of a message entering this queue. */
+  long takeKey() {
+    return nextKey++;
   }
 
   /**
-   * Takes back a message as it was, at the front (its next hop was gone): it keeps its place before
-   * the messages sent after it, and in a FIFO queue its sequence number.
+   * A message moved in (see {@link QueueMoves}), visible at once; {@code keptSentTime}: it keeps the
+   * time it was first sent; {@code atFront}: handed back, it goes before the messages sent after it.
    */
-  void takeBack(Message from, long nowMillis) {
-    Message m = new Message(from, nextKey++, from.sequenceNumber, from.heldBytes);
-    m.arrived(Arrival.KEPT_SENT_TIME, backlog.takenBackFirstVisibleAt(from.firstVisibleAtMillis()));
-    admit(m, from.payload(), true, true, nowMillis); // its travelling content, written back as it was
-    visibility.showAtFront(m, nowMillis);
-  }
-
-  /** A message moved in; {@code keptSentTime}: it keeps the time it was first sent. */
-  private void admit(Message m, byte[] content, boolean keptSentTime, boolean atFront, long nowMillis) {
+  void admit(Message m, byte[] content, boolean keptSentTime, boolean atFront, long nowMillis) {
     m.ownedBy(this);
     contents.write(m, content);
     backlog.admittedMoved(m, atFront, nowMillis);
@@ -248,6 +212,11 @@ public final class MessageStore {
       retention.addNew(m);
     }
     env.changes().messageStored(this, m);
+    if (atFront) {
+      visibility.showAtFront(m, nowMillis);
+    } else {
+      visibility.show(m, false, nowMillis);
+    }
   }
 
   boolean hasReceivable() {
@@ -308,19 +277,6 @@ public final class MessageStore {
         env.changes().messageChanged(this, m); // its row says when it becomes visible
       }
     });
-  }
-
-  /** Takes up to {@code max} visible messages out, in delivery order, for a move task, with their charge. */
-  List<Message> takeForMove(int max, long nowMillis) {
-    List<Message> taken = new ArrayList<>(max);
-    takeReceivable(max, taken);
-    while (taken.size() < max && backlog.operations().pageNow(nowMillis)) {
-      takeReceivable(max - taken.size(), taken);
-    }
-    for (Message m : taken) {
-      detachForMove(m); // in flight, as a receive leaves them, so they are found where they are
-    }
-    return taken;
   }
 
   /** The receipt handle of the message's latest receive. */

@@ -15,9 +15,10 @@ import java.util.function.Consumer;
  *
  * <p>The pure model of one queue's SQS actions: sending, receiving (parking receives that find
  * nothing), deleting and changing visibility by receipt handle, purge, attributes and move tasks.
- * Its messages are its {@link MessageStore}'s, its receives its {@link Receiving}'s, and what its
- * type decides (standard or FIFO) is its {@link QueueTypeRules}'. No Vert.x and no clock: every
- * operation takes the current time, and its timed items live in the shard's {@link DueTimeIndex}.
+ * Its messages are its {@link MessageStore}'s, its receives its {@link Receiving}'s, messages moving
+ * to and from other queues its {@link QueueMoves}', and what its type decides (standard or FIFO) is
+ * its {@link QueueTypeRules}'. No Vert.x and no clock: every operation takes the current time, and
+ * its timed items live in the shard's {@link DueTimeIndex}.
  */
 public final class QueueState {
   private final ShardResources env;
@@ -26,6 +27,7 @@ public final class QueueState {
   private final QueueTypeRules rules;
   private final Receiving receiving;
   private final MoveTasks moveTasks;
+  private final QueueMoves moves;
   private long purgeAllowedAtMillis = Long.MIN_VALUE;
   private boolean closed;
 
@@ -39,6 +41,7 @@ public final class QueueState {
     this.rules = fifo ? new FifoRules(env, store, metadata) : new StandardRules(store);
     this.receiving = new Receiving(env, store, rules, this);
     this.moveTasks = new MoveTasks(env.index());
+    this.moves = new QueueMoves(env, this, store, rules);
   }
 
   private void serveWaiters(long nowMillis) {
@@ -181,6 +184,11 @@ public final class QueueState {
     store.backlog().operations().wakePagedWaiter(nowMillis); // no page comes for the rows purged
   }
 
+  /** Whether the queue was deleted: a message handed back to it then goes with it. */
+  boolean closed() {
+    return closed;
+  }
+
   /** The queue is being deleted: parked receives answer empty and every message is released. */
   public void close() {
     closed = true;
@@ -229,77 +237,9 @@ public final class QueueState {
     return QueueAttributeView.render(this, names, nowMillis);
   }
 
-  /** A dead letter from {@code sourceArn} (AWS: Amazon SQS dead-letter queues): same message, new queue. */
-  public void adoptDeadLetter(Message from, String sourceArn, long nowMillis) {
-    String dedupId = rules.deadLetterDeduplicationId(from);
-    store.adoptDeadLetter(from, sourceArn, dedupId, rules.nextSequenceNumber(), nowMillis);
-  }
-
-  /**
-   * A dead letter of a queue on another node (cluster mode), its content as {@code content}, its row
-   * {@code originKey} of the queue with generation {@code originQueueId}: as
-   * {@link #adoptDeadLetter}, charged to this node's budget, and the origin row deleted with the new
-   * one's write.
-   */
-  public void adoptTransferredDeadLetter(RestoredMessage content, long originQueueId, long originKey, String sourceArn,
-      long nowMillis) {
-    adoptDeadLetter(transferred(content, originQueueId, originKey, nowMillis), sourceArn, nowMillis);
-  }
-
-  /**
-   * A message a move task redrives here from a queue on another node (cluster mode): as
-   * {@link #adoptRedriven}, charged and written as {@link #adoptTransferredDeadLetter} is.
-   */
-  public void adoptTransferredRedriven(RestoredMessage content, long originQueueId, long originKey, long nowMillis) {
-    adoptRedriven(transferred(content, originQueueId, originKey, nowMillis), nowMillis);
-  }
-
-  /** A message arriving from another node, charged to this node's budget, its origin row to delete. */
-  private Message transferred(RestoredMessage content, long originQueueId, long originKey, long nowMillis) {
-    byte[] payload = ArrivingMessages.payload(content);
-    int held = ArrivingMessages.heldBytes(payload);
-    Message from = ArrivingMessages.restored(content, payload, held, nowMillis); // travelling content
-    from.transferredFrom(originQueueId, originKey);
-    env.budget().chargeAnyway(held);
-    return from;
-  }
-
-  /** A message that left this queue for another node's arrived there: its memory charge here ends. */
-  public void movedAway(Message m) {
-    env.budget().release(m.heldBytes);
-  }
-
-  /** A message a move task redrives here (AWS: StartMessageMoveTask): a new message, same content. */
-  public void adoptRedriven(Message from, long nowMillis) {
-    store.adoptRedriven(from, rules.redrivenDeduplicationId(from), rules.nextSequenceNumber(), nowMillis);
-  }
-
-  /**
-   * Hands a message back to this queue as it was, at the front (its next hop was gone): it keeps
-   * its place before the messages sent after it, and in a FIFO queue its sequence number. If this
-   * queue has been deleted meanwhile, the message goes with it. To hand back several, go from the
-   * last to the first.
-   */
-  public void takeBackOrRelease(Message from, long nowMillis) {
-    if (closed) {
-      env.budget().release(from.heldBytes);
-      return;
-    }
-    store.takeBack(from, nowMillis);
-  }
-
-  /** Up to {@code max} visible messages leave for a move task, in delivery order. */
-  List<Message> takeForMove(int max, long nowMillis) {
-    return store.takeForMove(max, nowMillis);
-  }
-
-  /**
-   * Paged mode: if durable-only rows of this queue are due, {@code task} is scheduled (in a later
-   * turn, never within the answer's call) once a page read is answered or nothing is left to wait
-   * for, and true is returned; false when no row is due, and nothing is scheduled.
-   */
-  boolean whenPaged(Timed task) {
-    return store.backlog().operations().whenPaged(task);
+  /** Messages moving between this queue and others: dead letters, redriven, handed back, taken by a move task. */
+  public QueueMoves moves() {
+    return moves;
   }
 
   /**

@@ -129,14 +129,14 @@ class ContentLifecycleTest {
     ShardFixture other = new ShardFixture();
     QueueState dlq = other.create("dlq", Map.of());
     send(q, "a", "b");
-    List<Message> out = q.takeForMove(1, shard.now); // detached: a copy travels, the record goes
+    List<Message> out = q.moves().takeForMove(1, shard.now); // detached: a copy travels, the record goes
     assertSlab(shard, record("b"), 1);
     assertEquals(ContentSlab.NONE, out.get(0).handle);
     assertEquals("a", out.get(0).body(), "its travelling content");
-    dlq.adoptDeadLetter(out.get(0), q.metadata().arn(), other.now);
+    dlq.moves().adoptDeadLetter(out.get(0), q.metadata().arn(), other.now);
     assertSlab(other, moved("a", null, q.metadata().arn()), 1);
     assertEquals("a", dlq.receive(spec(1, 30), other.now).get(0).body());
-    q.movedAway(out.get(0)); // as the shards tell the source once the copy has arrived
+    q.moves().movedAway(out.get(0)); // as the shards tell the source once the copy has arrived
     assertEquals(record("b") + ArrivingMessages.MESSAGE_OVERHEAD_BYTES, shard.budget.usedBytes());
     other.deleteAllQueuesAndAssertSlabEmpty("");
   }
@@ -158,16 +158,16 @@ class ContentLifecycleTest {
   @Test
   void aMessageTakenBackIsWrittenAgainAndOneWhoseQueueWentIsNot() {
     send(q, "a", "b");
-    List<Message> out = q.takeForMove(2, shard.now);
+    List<Message> out = q.moves().takeForMove(2, shard.now);
     assertSlab(shard, 0, 1);
-    q.takeBackOrRelease(out.get(1), shard.now);
+    q.moves().takeBackOrRelease(out.get(1), shard.now);
     assertSlab(shard, record("b"), 1);
     QueueState gone = shard.create("gone", Map.of());
     send(gone, "c");
-    List<Message> lost = gone.takeForMove(1, shard.now);
+    List<Message> lost = gone.moves().takeForMove(1, shard.now);
     shard.registry.delete("gone", shard.now);
-    gone.takeBackOrRelease(lost.get(0), shard.now);
-    q.takeBackOrRelease(out.get(0), shard.now);
+    gone.moves().takeBackOrRelease(lost.get(0), shard.now);
+    q.moves().takeBackOrRelease(out.get(0), shard.now);
     assertSlab(shard, record("a") + record("b"), 1);
     assertCharged(shard, 2);
     assertEquals(List.of("a", "b"), q.receive(spec(2, 30), shard.now).stream().map(ReceiveMessage.Message::body).toList());
@@ -177,7 +177,7 @@ class ContentLifecycleTest {
   void aTransferFromAnotherNodeIsWrittenFromItsBytes() {
     RestoredMessage content = RestoredMessage.of(0, UUID.randomUUID(), "far", null, null, "sender", shard.now, null,
         null, 0, null, 0, 1, shard.now, 0, 0, Arrival.KEPT_SENT_TIME);
-    q.adoptTransferredDeadLetter(content, 7, 8, "arn:aws:sqs:us-east-1:000000000000:elsewhere", shard.now);
+    q.moves().adoptTransferredDeadLetter(content, 7, 8, "arn:aws:sqs:us-east-1:000000000000:elsewhere", shard.now);
     assertSlab(shard, moved("far", null, "arn:aws:sqs:us-east-1:000000000000:elsewhere"), 1);
   }
 

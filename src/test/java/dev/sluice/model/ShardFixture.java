@@ -132,11 +132,11 @@ final class ShardFixture {
       index.schedule(new Timed() {
         @Override
         public void onDue(long now) {
-          source.takeBackOrRelease(m, now);
+          source.moves().takeBackOrRelease(m, now);
         }
       }, nowMillis);
     } else {
-      target.adoptDeadLetter(m, source.metadata().arn(), nowMillis);
+      target.moves().adoptDeadLetter(m, source.metadata().arn(), nowMillis);
     }
   }
 
@@ -161,7 +161,7 @@ final class ShardFixture {
       if (q == null) {
         undelivered.add(m);
       } else {
-        q.adoptRedriven(m, nowMillis);
+        q.moves().adoptRedriven(m, nowMillis);
         arrived++;
       }
     }
