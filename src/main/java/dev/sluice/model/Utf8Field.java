@@ -46,8 +46,28 @@ final class Utf8Field {
     return pos + b.length;
   }
 
+  /**
+   * Writes {@code s} as a field in one pass over it: its bytes go where a length prefix for {@code
+   * s.length()} bytes ends (a string never has fewer UTF-8 bytes than chars), and move along only
+   * when the prefix of the real length is longer, which needs over 127 bytes and a non-ASCII char
+   * on a boundary of seven bits. Measuring first was a second pass over every body.
+   */
   static int put(byte[] dst, int pos, String s) {
-    pos = putVarint(dst, pos, utf8Length(s));
+    int n = s.length();
+    int guess = varintSize(n);
+    int start = pos + guess;
+    int end = encode(dst, start, s);
+    int bytes = end - start;
+    int prefix = varintSize(bytes);
+    if (prefix != guess) {
+      System.arraycopy(dst, start, dst, pos + prefix, bytes);
+    }
+    putVarint(dst, pos, bytes);
+    return pos + prefix + bytes;
+  }
+
+  /** Encodes {@code s} at {@code pos} as {@code String.getBytes(UTF_8)} would; returns the end. */
+  private static int encode(byte[] dst, int pos, String s) {
     int n = s.length();
     for (int i = 0; i < n; i++) {
       char c = s.charAt(i);

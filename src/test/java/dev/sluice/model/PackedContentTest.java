@@ -96,6 +96,19 @@ class PackedContentTest {
   }
 
   @Test
+  void aBodyWhoseLengthPrefixOutgrowsItsCharCountIsWrittenAsTheJdksEncoderWritesIt() {
+    // The body is written after a prefix sized for its chars and moved when its bytes need a longer one.
+    for (String body : new String[] {"a".repeat(127), "\u00e9".repeat(64), "\u00e9".repeat(100), "a".repeat(127) + "\u4e2d",
+        "\u4e2d".repeat(5462), "a".repeat(16383) + "\u00e9", "\uD83D\uDE00".repeat(40)}) {
+      PackedContent c = new PackedContent(body, null, null, "s", null, null, null);
+      assertArrayEquals(asOld(c).encode(), c.encode(), body.length() + " chars");
+      byte[] into = new byte[c.packedSize() + 3];
+      c.packInto(into, 3);
+      assertArrayEquals(c.pack(), java.util.Arrays.copyOfRange(into, 3, into.length), body.length() + " chars");
+    }
+  }
+
+  @Test
   void anUnpairedSurrogateIsWrittenAsTheJdksEncoderWritesIt() {
     // Validation refuses such bodies, but a content is encoded the same whichever way it was made.
     for (String odd : new String[] {"a\uD83D", "\uDE00b", "\uD83D\uD83D\uDE00", "x\uDBFFy"}) {
