@@ -9,7 +9,9 @@
 # env:   JARS        builds to alternate, space-separated (default target/sluice.jar)
 #        COLLECTORS  default "g1-17 g1-25 zgc-25 shen-gen-25"; a name is <collector>-<JDK>, the
 #                    collector one of g1, g1-tt1 (MaxTenuringThreshold=1), g1-tt1-p5 (and
-#                    MaxGCPauseMillis=5), zgc, zgc-coh, shen, shen-gen, shen-gen-coh, g1-coh
+#                    MaxGCPauseMillis=5), g1-p10 (MaxGCPauseMillis=10), g1-pt (AlwaysPreTouch),
+#                    g1-p10-pt (both), g1-p5-pt (5 ms), g1-p10-pt-coh (and compact headers), zgc, zgc-coh, shen,
+#                    shen-gen, shen-gen-pt, shen-gen-coh, g1-coh
 #        ROUNDS (2), SEND_RATE and BATCH_RATE (requests/s; measured when unset), PREFILL (1000000),
 #        WARMUP (10), DURATION (30), HEAP (8g: the backlog a batch run leaves must fit its budget),
 #        SCENARIOS (default "send send-batch"), BODY_BYTES (100: each message's body), PARKED (10000: parked long polls measured per build
@@ -39,10 +41,16 @@ flags_of() {
     g1-coh) echo "-XX:+UseG1GC -XX:+UseCompactObjectHeaders" ;;
     g1-tt1) echo "-XX:+UseG1GC -XX:MaxTenuringThreshold=1" ;;
     g1-tt1-p5) echo "-XX:+UseG1GC -XX:MaxTenuringThreshold=1 -XX:MaxGCPauseMillis=5" ;;
+    g1-p10) echo "-XX:+UseG1GC -XX:MaxGCPauseMillis=10" ;;
+    g1-pt) echo "-XX:+UseG1GC -XX:+AlwaysPreTouch" ;;
+    g1-p10-pt) echo "-XX:+UseG1GC -XX:MaxGCPauseMillis=10 -XX:+AlwaysPreTouch" ;;
+    g1-p5-pt) echo "-XX:+UseG1GC -XX:MaxGCPauseMillis=5 -XX:+AlwaysPreTouch" ;;
+    g1-p10-pt-coh) echo "-XX:+UseG1GC -XX:MaxGCPauseMillis=10 -XX:+AlwaysPreTouch -XX:+UseCompactObjectHeaders" ;;
     zgc) echo "-XX:+UseZGC" ;;
     zgc-coh) echo "-XX:+UseZGC -XX:+UseCompactObjectHeaders" ;;
     shen) echo "-XX:+UseShenandoahGC" ;;
     shen-gen) echo "-XX:+UseShenandoahGC -XX:ShenandoahGCMode=generational" ;;
+    shen-gen-pt) echo "-XX:+UseShenandoahGC -XX:ShenandoahGCMode=generational -XX:+AlwaysPreTouch" ;;
     shen-gen-coh) echo "-XX:+UseShenandoahGC -XX:ShenandoahGCMode=generational -XX:+UseCompactObjectHeaders" ;;
     *) echo "unknown collector in $1" >&2; exit 2 ;;
   esac
@@ -63,6 +71,7 @@ run() {
       -jar "$LOADGEN" "$@" --out "$dir" --server-pid '$SERVER_PID' > "$dir/summary.txt" 2>&1 || echo "run failed: $dir" >&2
   java -cp "$LOADGEN" dev.sluice.loadtest.GcPauses "$dir/gc.log" "$dir/gc-pauses.csv" >> "$dir/summary.txt" 2>&1 || true
   java -cp "$LOADGEN" dev.sluice.loadtest.GcPauses "$dir/loadgen-gc.log" > "$dir/loadgen-gc-summary.txt" 2>&1 || true
+  gzip -f "$dir/gc.log"  # kept, compressed, beside the figures it explains
   echo "== $dir"; grep -E 'req/s|CPU per|service time|generator lag|INVALID|pause|safepoint|stall|RSS|live heap' "$dir/summary.txt" || true
 }
 

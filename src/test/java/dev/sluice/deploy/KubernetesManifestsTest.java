@@ -10,10 +10,12 @@ import dev.sluice.config.ConfigLoader;
 import dev.sluice.config.SluiceConfig;
 import dev.sluice.http.HealthEndpoints;
 import dev.sluice.metrics.MetricNames;
+import dev.sluice.testtools.JvmFlagSets;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -204,6 +206,11 @@ class KubernetesManifestsTest {
     assertEquals("http", get(service, "spec", "ports", 0, "targetPort"), "service.yaml targetPort");
     assertEquals(HealthEndpoints.LIVE, get(c, "livenessProbe", "httpGet", "path"), "deployment.yaml liveness path");
     assertEquals(HealthEndpoints.READY, get(c, "readinessProbe", "httpGet", "path"), "deployment.yaml readiness path");
+    assertEquals(HealthEndpoints.LIVE, get(c, "startupProbe", "httpGet", "path"), "deployment.yaml start-up path");
+    assertTrue((int) get(c, "startupProbe", "periodSeconds") * (int) get(c, "startupProbe", "failureThreshold") >= 300,
+        "a heap touched at start has five minutes before liveness counts");
+    assertEquals(get(c, "resources", "limits", "memory"), get(c, "resources", "requests", "memory"),
+        "a fixed heap touched at start uses the limit at once: request it");
     assertEquals("http", get(c, "readinessProbe", "httpGet", "port"), "deployment.yaml readiness port");
     Map<String, Object> annotations = cast(get(kind(docs, "Deployment", "sluice"), "spec", "template", "metadata",
         "annotations"));
@@ -414,7 +421,7 @@ class KubernetesManifestsTest {
     }
     Map<String, Object> singleContainer = container(docs);
     Map<String, Object> clusterContainer = container(docs, CLUSTER);
-    for (String key : List.of("image", "securityContext", "resources", "volumeMounts", "livenessProbe")) {
+    for (String key : List.of("image", "securityContext", "resources", "volumeMounts", "startupProbe", "livenessProbe")) {
       assertEquals(singleContainer.get(key), clusterContainer.get(key), "the containers' " + key);
     }
   }
@@ -466,5 +473,20 @@ class KubernetesManifestsTest {
     assertEquals(Integer.parseInt(user.group(1)),
         get(kind(documents(), "Deployment", "sluice"), "spec", "template", "spec", "securityContext", "runAsUser"));
     assertTrue(docker.contains("ENTRYPOINT [\"java\""), "exec form, so SIGTERM reaches the JVM");
+  }
+
+  @Test
+  void theImageRunsTheJdkAndFlagsOperationsMdRecommends() throws Exception {
+    String docker = dockerfile();
+    Matcher run = Pattern.compile("(?m)^FROM eclipse-temurin:(\\d+)-jre$").matcher(docker);
+    assertTrue(run.find(), "the run stage is a Temurin JRE");
+    int jdk = Integer.parseInt(run.group(1));
+    Matcher env = Pattern.compile("(?m)^ENV JDK_JAVA_OPTIONS=\"([^\"]*)\"$").matcher(docker);
+    assertTrue(env.find(), "the collector flags are in JDK_JAVA_OPTIONS, which an operator may replace");
+    JvmFlagSets.FlagSet newest = JvmFlagSets.documented().stream().filter(s -> s.minimumJdk() <= jdk)
+        .max(Comparator.comparingInt(JvmFlagSets.FlagSet::minimumJdk)).orElseThrow();
+    assertEquals(newest.flags(), env.group(1), "the image's flags are operations.md's for JDK " + newest.minimumJdk());
+    assertTrue(docker.contains("\"-XX:InitialRAMPercentage=75\", \"-XX:MaxRAMPercentage=75\""),
+        "a fixed heap from the container's limit, so AlwaysPreTouch touches all of it at start");
   }
 }
