@@ -49,8 +49,9 @@ final class Utf8Field {
   /**
    * Writes {@code s} as a field in one pass over it: its bytes go where a length prefix for {@code
    * s.length()} bytes ends (a string never has fewer UTF-8 bytes than chars), and move along only
-   * when the prefix of the real length is longer, which needs over 127 bytes and a non-ASCII char
-   * on a boundary of seven bits. Measuring first was a second pass over every body.
+   * when the real length needs a longer prefix: when non-ASCII chars carry the byte count past a
+   * power of 128 (128, 16,384, …) that the char count is under. Measuring first was a second pass
+   * over every body.
    */
   static int put(byte[] dst, int pos, String s) {
     int n = s.length();
