@@ -40,7 +40,12 @@ final class PackagedServer implements AutoCloseable {
     all.put("SLUICE_HTTP_PORT", Integer.toString(port));
     all.put("SLUICE_HTTP_HOST", "127.0.0.1");
     Path log = ServerJar.newLog(logPrefix);
-    Process p = ServerJar.logging(log, all).start();
+    return launch(port, log, ServerJar.logging(log, all));
+  }
+
+  /** Starts {@code server}, a command serving on {@code port} and writing to {@code log}, once ready. */
+  static PackagedServer launch(int port, Path log, ProcessBuilder server) throws Exception {
+    Process p = server.start();
     QuickstartIT.awaitPort(port, p);
     return new PackagedServer(URI.create("http://127.0.0.1:" + port), p, log);
   }

@@ -3,6 +3,7 @@ package dev.sluice.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.sluice.testtools.MarkdownBlocks;
 import dev.sluice.testtools.NeedsTools;
 import dev.sluice.testtools.ServerJar;
 import dev.sluice.testtools.Tool;
@@ -69,9 +70,7 @@ class QuickstartIT {
   static String fencedBlockAfter(String text, String marker) {
     int at = text.indexOf(marker);
     assertTrue(at >= 0, "README has the marker " + marker);
-    int fence = text.indexOf("```", at);
-    int open = text.indexOf('\n', fence) + 1;
-    return text.substring(open, text.indexOf("```", open));
+    return MarkdownBlocks.after(text, marker);
   }
 
   /** Runs a README shell block as written, but for the port, and returns what it printed. */

@@ -36,13 +36,7 @@ public final class JvmFlagSets {
 
   /** The sets in the order the page gives them; fails if a set has no JDK line above it. */
   public static List<FlagSet> documented() throws IOException {
-    String text = Files.readString(OPERATIONS);
-    int at = text.indexOf(HEADING);
-    if (at < 0) {
-      throw new IllegalStateException(OPERATIONS + " has no heading " + HEADING);
-    }
-    int open = text.indexOf('\n', text.indexOf("```", at)) + 1;
-    String block = text.substring(open, text.indexOf("```", open));
+    String block = MarkdownBlocks.after(Files.readString(OPERATIONS), HEADING);
     List<FlagSet> sets = new ArrayList<>();
     int jdk = 0;
     for (String line : block.split("\n")) {
