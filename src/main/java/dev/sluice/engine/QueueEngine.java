@@ -299,9 +299,14 @@ public final class QueueEngine {
    * answered (a shard handed over meanwhile has nothing to say).
    */
   private <T> Future<List<T>> onDeployedShards(Function<Shard, T> fn) {
+    return onDeployedShards((ShardCall<T>) (s, reply) -> reply.succeed(fn.apply(s)));
+  }
+
+  /** {@link #onDeployedShards(Function)} for a call that may answer in a later turn. */
+  private <T> Future<List<T>> onDeployedShards(ShardCall<T> call) {
     List<Future<T>> parts = new ArrayList<>();
     for (int i : slots.deployedShards()) {
-      parts.add(dispatcher.call(i, (s, reply) -> reply.succeed(fn.apply(s))));
+      parts.add(dispatcher.call(i, call));
     }
     return Future.join(parts).transform(done -> Future.succeededFuture(
         parts.stream().filter(Future::succeeded).map(Future::result).toList()));
@@ -326,6 +331,24 @@ public final class QueueEngine {
       }
       return new EngineSample(queues, parked, duplicateRows, topics, slabLive, slabAllocated);
     });
+  }
+
+  /**
+   * Every queue's counts and totals, for the console's history: each deployed shard reads at most
+   * {@code perTurn} of its queues per event-loop turn, so no turn of a shard does more sampling than
+   * that however many queues it holds (design/console.md §2.4). A shard handed over meanwhile has
+   * nothing to say; topics are {@link #sample}'s.
+   */
+  public Future<List<QueueSample>> sampleQueues(int perTurn) {
+    if (perTurn < 1) {
+      throw new IllegalArgumentException("perTurn must be at least 1: " + perTurn);
+    }
+    return onDeployedShards((ShardCall<List<QueueSample>>) (s, reply) -> s.sampleQueues(perTurn, reply))
+        .map(perShard -> {
+          List<QueueSample> all = new ArrayList<>();
+          perShard.forEach(all::addAll);
+          return all;
+        });
   }
 
   /**

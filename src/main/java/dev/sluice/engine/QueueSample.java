@@ -1,9 +1,28 @@
 package dev.sluice.engine;
 
 import dev.sluice.api.QueueKey;
+import dev.sluice.model.QueueCounters;
+import dev.sluice.model.QueueState;
+import dev.sluice.model.RedrivePolicy;
 
 /**
- * One queue's counts at one moment, read on its shard for the metrics: what GetQueueAttributes
- * would say, plus the age of its oldest message in milliseconds (0 when it holds none).
+ * One queue's counts at one moment, read on its shard for the metrics and the console: what
+ * GetQueueAttributes would say, the age of its oldest message in milliseconds (0 when it holds
+ * none), and its arrived, received and deleted totals ({@link QueueCounters}). The generation tells
+ * a queue made again under the same name from the one before it (whose totals it does not continue);
+ * {@code deadLetterTargetArn} is its redrive policy's target, or null.
  */
-public record QueueSample(QueueKey queue, int visible, int inflight, int delayed, long oldestAgeMillis) {}
+public record QueueSample(QueueKey queue, long generation, String deadLetterTargetArn, int visible, int inflight,
+    int delayed, long oldestAgeMillis, long arrived, long received, long deleted) {
+
+  /** Reads {@code q} now; on its shard's event loop only. */
+  static QueueSample of(QueueState q, long nowMillis) {
+    long sentAt = q.oldestSentAtMillis();
+    RedrivePolicy redrive = q.attributes().redrivePolicy();
+    QueueCounters totals = q.counters();
+    return new QueueSample(q.metadata().key(), q.metadata().generation(),
+        redrive == null ? null : redrive.deadLetterTargetArn(), q.approximateNumberOfMessages(nowMillis),
+        q.approximateNumberOfMessagesNotVisible(), q.approximateNumberOfMessagesDelayed(nowMillis),
+        sentAt < 0 ? 0 : Math.max(0, nowMillis - sentAt), totals.arrived(), totals.received(), totals.deleted());
+  }
+}

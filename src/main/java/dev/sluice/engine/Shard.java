@@ -43,6 +43,7 @@ public final class Shard {
   private final LongSupplier clock;
   private final Runnable afterEachCall;
   private final Consumer<Runnable> onLoop;
+  private final Consumer<Runnable> afterIo;
   /** The durable store's side of this shard's changes; null in memory mode. */
   private final DurableChangeLog durable;
   private boolean busy;
@@ -58,7 +59,7 @@ public final class Shard {
 
   Shard(int index, ShardResources env, TopicRegistry topics, TriggerRegistry triggers, TopicWrites topicWrites,
       TriggerWrites triggerWrites, LongSupplier clock, Runnable afterEachCall, Consumer<Runnable> onLoop,
-      DurableChangeLog durable) {
+      Consumer<Runnable> afterIo, DurableChangeLog durable) {
     this.index = index;
     this.env = env;
     this.topics = topics;
@@ -68,6 +69,7 @@ public final class Shard {
     this.clock = clock;
     this.afterEachCall = afterEachCall;
     this.onLoop = onLoop;
+    this.afterIo = afterIo;
     this.durable = durable;
   }
 
@@ -213,17 +215,14 @@ public final class Shard {
     return env;
   }
 
-  /** This shard's queues' counts, for the metrics. */
+  /** This shard's queues' counts, for the metrics: all of its queues in this one turn. */
   EngineSample sample() {
     long now = now();
     List<QueueSample> out = new ArrayList<>();
     long duplicateRows = 0;
     for (QueueState q : allQueues()) {
       duplicateRows += q.backlogDuplicateRows();
-      long sentAt = q.oldestSentAtMillis();
-      out.add(new QueueSample(q.metadata().key(), q.approximateNumberOfMessages(now),
-          q.approximateNumberOfMessagesNotVisible(), q.approximateNumberOfMessagesDelayed(now),
-          sentAt < 0 ? 0 : Math.max(0, now - sentAt)));
+      out.add(QueueSample.of(q, now));
     }
     List<TopicSample> topicSamples = new ArrayList<>();
     for (TopicState t : topics.all()) {
@@ -232,6 +231,14 @@ public final class Shard {
     }
     return new EngineSample(out, env.parking().parkedInShard(), duplicateRows, topicSamples, env.slab().liveBytes(),
         env.slab().allocatedBytes());
+  }
+
+  /**
+   * Every queue's counts for the console, at most {@code perTurn} queues read per event-loop turn;
+   * answered once the last slice is read. Called inside a shard call. See {@link SlicedQueueSample}.
+   */
+  void sampleQueues(int perTurn, Completable<List<QueueSample>> reply) {
+    new SlicedQueueSample(allQueues(), perTurn).run(this, reply);
   }
 
   /** Answers every parked receive empty; receives stop waiting from now on. */
@@ -283,6 +290,15 @@ public final class Shard {
   /** Runs a task later on this shard's event loop, from any thread. */
   public void later(Runnable task) {
     onLoop.accept(task);
+  }
+
+  /**
+   * Runs a task on this shard's event loop once the loop has read its sockets again. Not
+   * {@link #later}: Netty runs queued tasks back to back, so a chain of them keeps the loop's own
+   * I/O waiting until the last has run (measured, design/console.md §2.4); a timer comes after it.
+   */
+  void afterIo(Runnable task) {
+    afterIo.accept(task);
   }
 
   /** Runs a call; an exception it throws becomes its failed answer, and the timer is re-armed. */

@@ -100,7 +100,9 @@ public final class ShardVerticle extends VerticleBase {
         : new TriggerWrites(new TriggerStore(durable.pool(), tenure.fence()));
     shard = new Shard(index, env, new TopicRegistry(topicLimit, budget), new TriggerRegistry(triggerLimit), topicWrites,
         triggerWrites, clock, this::rearm,
-        task -> context.runOnContext(v -> task.run()), changes);
+        task -> context.runOnContext(v -> task.run()),
+        // The shortest timer: the loop reads its sockets before it fires (a queued task would not).
+        task -> EventLoops.setTimer(context, 1, id -> task.run()), changes);
     // On this verticle's context, and cancelled with it when it is undeployed.
     vertx.setPeriodic(IDLE_REGISTRY_SWEEP_MILLIS, id -> shard.dropIdleRegistries());
     if (eventBusDispatch) {

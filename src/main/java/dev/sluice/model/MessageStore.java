@@ -29,6 +29,8 @@ public final class MessageStore {
   private final Backlog backlog;
   /** Its messages' contents in the shard's slab. */
   private final ContentRecords contents;
+  /** Its arrived, received and deleted totals; bumped where each happens (QueueState, QueueMoves, here). */
+  final QueueCounters counters = new QueueCounters();
   private long nextKey;
 
   /**
@@ -75,6 +77,7 @@ public final class MessageStore {
     boolean resident = backlog.admitsSend(firstVisibleAt, held, nowMillis);
     Message msg = ArrivingMessages.sent(m, nextKey++, held, sequenceNumber, nowMillis);
     msg.arrived(Arrival.SENT, firstVisibleAt);
+    counters.countArrival(); // resident or spilled alike: the queue has taken it
     msg.ownedBy(this);
     if (!resident) {
       msg.travelling = content.pack(); // not written into the slab: kept for the change log only
@@ -235,6 +238,7 @@ public final class MessageStore {
   /** A message taken by a receive is received: counted, given a new receipt, hidden until due. */
   void received(Message m, long visibilityMillis, long nowMillis) {
     visibility.received(m, visibilityMillis, nowMillis);
+    counters.countReceive();
     env.changes().messageChanged(this, m);
   }
 

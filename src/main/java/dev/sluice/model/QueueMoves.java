@@ -87,6 +87,7 @@ public final class QueueMoves {
     Backlog backlog = store.backlog();
     long firstVisibleAt = backlog.firstVisibleAt(nowMillis);
     m.arrived(how, firstVisibleAt);
+    store.counters.countArrival(); // a message handed back (takeBackOrRelease) is not a new arrival
     if (!backlog.admitsMoved(firstVisibleAt, nowMillis)) {
       m.travelling = content;
       backlog.spillMoved(m, nowMillis);

@@ -136,6 +136,7 @@ public final class QueueState {
     }
     rules.checkReceiptCurrent(m, r, handle, true);
     store.remove(m);
+    store.counters.countDelete();
     receiving.serveWaiters(nowMillis);
   }
 
@@ -184,8 +185,8 @@ public final class QueueState {
     store.backlog().operations().wakePagedWaiter(nowMillis); // no page comes for the rows purged
   }
 
-  /** Whether the queue was deleted: a message handed back to it then goes with it. */
-  boolean closed() {
+  /** Whether the queue was deleted: a message handed back to it then goes with it, a sampler skips it. */
+  public boolean closed() {
     return closed;
   }
 
@@ -235,6 +236,11 @@ public final class QueueState {
   /** GetQueueAttributes: the named attributes (or All) with their current values. */
   public Map<String, String> attributeValues(List<String> names, long nowMillis) {
     return QueueAttributeView.render(this, names, nowMillis);
+  }
+
+  /** How many messages arrived, were received and were deleted since this queue object was made. */
+  public QueueCounters counters() {
+    return store.counters;
   }
 
   /** Messages moving between this queue and others: dead letters, redriven, handed back, taken by a move task. */

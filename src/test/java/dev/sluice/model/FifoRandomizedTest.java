@@ -22,8 +22,11 @@ import org.junit.jupiter.params.provider.ValueSource;
  * against the FIFO guarantees (some receives wait as parked long polls): a group's messages are delivered in order, a group never has
  * messages in flight from two receives at once, a deleted message never comes back, and every
  * message sent is deleted exactly once in the end. Duplicate sends within the window never add a
- * message. After every step the shard's content slab holds exactly the resident messages' contents,
- * and nothing once the queue is deleted (design/tails.md §2.6). Each seed is reproducible.
+ * message. The queue's totals (arrived, received, deleted) never decrease and agree with the
+ * test's own counts: distinct message ids sent, messages handed out, deletes that removed one
+ * (design/console.md §2.4). After every step the shard's content slab holds exactly the resident
+ * messages' contents, and nothing once the queue is deleted (design/tails.md §2.6). Each seed is
+ * reproducible.
  */
 class FifoRandomizedTest {
   static final int SEEDS = 300;
@@ -53,6 +56,14 @@ class FifoRandomizedTest {
     }
   }
 
+  /** What the test counted of the queue's totals. */
+  static final class Reference {
+    /** A duplicate answers with its original's id, so these are the messages that arrived. */
+    final Set<String> messageIds = new HashSet<>();
+    long received;
+    long deleted;
+  }
+
   /**
    * In memory mode, and paged with a window of 1 to 5 and a store that commits and reads at once:
    * most messages are then read back in pages, and the guarantees are the same.
@@ -75,6 +86,8 @@ class FifoRandomizedTest {
     List<String[]> handles = new ArrayList<>(); // {body, handle}
     int receives = 0;
     int sent = 0;
+    Reference ref = new Reference();
+    TotalsCheck totals = new TotalsCheck(q);
     for (int step = 0; step < STEPS; step++) {
       int op = random.nextInt(100);
       if (op < 35) {
@@ -84,13 +97,15 @@ class FifoRandomizedTest {
         Sent s = new Sent(body, group, groupList.size(), shard.now);
         groupList.add(s);
         byBody.put(body, s); // before the send: a parked receive may take it at once
-        q.send(new NewMessage(body, null, null, null, null, group, "s", null), false, shard.now);
+        ref.messageIds.add(q.send(new NewMessage(body, null, null, null, null, group, "s", null), false, shard.now)
+            .messageId());
       } else if (op < 40 && !byBody.isEmpty()) {
         // A duplicate of a recent send (well within the five-minute window) adds nothing.
         Sent s = byBody.get("m" + (sent - 1 - random.nextInt(Math.min(sent, 5))));
         if (shard.now - s.sentAt < 60_000) {
           int before = total(q, shard.now);
-          q.send(new NewMessage(s.body, null, null, null, null, s.group, "s", null), false, shard.now);
+          ref.messageIds.add(q.send(new NewMessage(s.body, null, null, null, null, s.group, "s", null), false,
+              shard.now).messageId());
           if (!s.deleted) {
             assertEquals(before, total(q, shard.now), "seed " + seed + ": a duplicate was enqueued");
           }
@@ -103,9 +118,9 @@ class FifoRandomizedTest {
         if (got.isEmpty() && random.nextBoolean()) {
           // A long poll: parked, completed later by a send, a delete or an expiry.
           q.park(new Waiter(spec, () -> false, later -> delivered(seed, receiveId, visibility, later, byBody,
-              byGroup, handles, shard.now)), shard.now + 1000 + random.nextInt(4000));
+              byGroup, handles, ref, shard.now)), shard.now + 1000 + random.nextInt(4000));
         } else {
-          delivered(seed, receiveId, visibility, got, byBody, byGroup, handles, shard.now);
+          delivered(seed, receiveId, visibility, got, byBody, byGroup, handles, ref, shard.now);
         }
       } else if (op < 90 && !handles.isEmpty()) {
         String[] h = handles.get(random.nextInt(handles.size()));
@@ -116,6 +131,7 @@ class FifoRandomizedTest {
         try {
           q.delete(h[1], shard.now);
           assertTrue(shouldWork, "seed " + seed + ": a stale FIFO handle deleted " + s.body);
+          ref.deleted += wasDeleted ? 0 : 1; // deleting again removes nothing
         } catch (SqsException e) {
           s.deleted = wasDeleted;
           assertTrue(!shouldWork, "seed " + seed + ": a current handle failed to delete " + s.body);
@@ -124,6 +140,7 @@ class FifoRandomizedTest {
         shard.advance(random.nextInt(3000));
       }
       shard.assertSlabSound("seed " + seed + " step " + step + ": ");
+      totals.check("seed " + seed + " step " + step + ": ", ref.messageIds.size(), ref.received, ref.deleted);
     }
     // Drain: everything not deleted must still be there, exactly once.
     shard.advance(10_000);
@@ -131,13 +148,17 @@ class FifoRandomizedTest {
       int receiveId = receives++;
       List<ReceiveMessage.Message> got = q.receive(spec(10, 30), shard.now);
       checkReceive(seed, receiveId, got, byBody, byGroup, shard.now);
+      ref.received += got.size();
       for (ReceiveMessage.Message m : got) {
         Sent s = byBody.get(m.body());
         s.deleted = true;
         s.lastReceive = receiveId;
         q.delete(m.receiptHandle(), shard.now);
+        ref.deleted++;
       }
     }
+    totals.check("seed " + seed + " drained: ", ref.messageIds.size(), ref.received, ref.deleted);
+    assertEquals(ref.messageIds.size(), ref.deleted, "seed " + seed + ": every message that arrived was deleted");
     Set<String> notDeleted = new HashSet<>();
     byBody.values().forEach(s -> {
       if (!s.deleted) {
@@ -153,8 +174,9 @@ class FifoRandomizedTest {
 
   private static void delivered(
       int seed, int receiveId, int visibility, List<ReceiveMessage.Message> got, Map<String, Sent> byBody,
-      Map<String, List<Sent>> byGroup, List<String[]> handles, long now) {
+      Map<String, List<Sent>> byGroup, List<String[]> handles, Reference ref, long now) {
     checkReceive(seed, receiveId, got, byBody, byGroup, now);
+    ref.received += got.size();
     for (ReceiveMessage.Message m : got) {
       Sent s = byBody.get(m.body());
       s.lastReceive = receiveId;

@@ -29,7 +29,8 @@ import org.junit.jupiter.api.Test;
  * twice. A liveness step checks that once every write has committed, a receive (or a long poll once
  * pages are answered) gets something whenever a group's first message is visible within the
  * lookahead: the window's worth of messages never received, in sequence order. At the end every
- * acknowledged message not purged or lost is delivered, in order, and deleted.
+ * acknowledged message not purged or lost is delivered, in order, and deleted. The queue's totals
+ * never decrease and agree with the shadow's sends, deliveries and deletes of live messages.
  *
  * <p>Odd seeds run under durability commit (a resident send is PENDING until the fake commits it),
  * even ones relaxed, which also change the delay: under commit a pending message starts the delay
@@ -105,6 +106,8 @@ class PagedFifoRandomizedTest {
     /** The latest sent time that was visible at a delay change: sent then, a message is visible at once. */
     long releasedThrough = Long.MIN_VALUE;
     long deliveries;
+    long deletes;
+    final TotalsCheck totals;
 
     Run(int seed) {
       this.seed = seed;
@@ -115,6 +118,7 @@ class PagedFifoRandomizedTest {
       this.shard = ShardFixture.paged(ShardFixture.window(window), fake);
       this.q = shard.create("random.fifo", Map.of("FifoQueue", "true", "ContentBasedDeduplication", "true"));
       this.chargedBefore = shard.budget.usedBytes();
+      this.totals = new TotalsCheck(q);
     }
 
     void note(String what) {
@@ -263,6 +267,7 @@ class PagedFifoRandomizedTest {
       try {
         q.delete(h[1], shard.now);
         assertTrue(current || was == Fate.DELETED, where(step) + "a stale FIFO handle deleted " + s.body);
+        deletes += current ? 1 : 0; // deleting again removes nothing
       } catch (SqsException e) {
         s.fate = was;
         assertTrue(!current, where(step) + "a current handle failed to delete " + s.body + ": " + e.getMessage());
@@ -378,6 +383,7 @@ class PagedFifoRandomizedTest {
       assertEquals(0, q.backlog().operations().shortReads(), where(step) + "a complete read came back short");
       assertTrue(q.backlog().inWindow() <= window, where(step) + "window overrun");
       shard.assertSlabSound(where(step));
+      totals.check(where(step), inOrder.size(), deliveries, deletes); // every body differs: no duplicate
     }
 
     /** Everything commits, pages are answered, and the queue is drained with deletes, in order. */
@@ -393,6 +399,7 @@ class PagedFifoRandomizedTest {
         for (ReceiveMessage.Message m : got) {
           byBody.get(m.body()).fate = Fate.DELETED;
           q.delete(m.receiptHandle(), shard.now);
+          deletes++;
         }
         if (got.isEmpty() && inOrder.stream().noneMatch(s -> s.fate == Fate.LIVE)) {
           break;
@@ -406,6 +413,7 @@ class PagedFifoRandomizedTest {
             + s.message.state() + " " + DeliveryPosition.of(s.message) + " R " + q.backlog().frontier() + " pagedOut "
             + q.backlog().counts().pagedOut() + "\n" + where(STEPS));
       }
+      totals.check("seed " + seed + " drained: ", inOrder.size(), deliveries, deletes);
       shard.advance(6 * 60_000); // the deduplication entries expire, and their memory with them
       assertEquals("0/0/0/-1", q.approximateNumberOfMessages(shard.now) + "/" + q.approximateNumberOfMessagesNotVisible()
           + "/" + q.approximateNumberOfMessagesDelayed(shard.now) + "/" + q.oldestSentAtMillis(), "seed " + seed);

@@ -23,6 +23,8 @@ import org.junit.jupiter.api.Test;
  * that the shadow says is hidden or gone, the frontier invariant (I1), and that no row is read
  * twice, and that the memory budget is charged for exactly the resident messages. At the end every
  * acknowledged message not purged or lost is delivered and deleted once, and nothing is charged.
+ * The queue's totals never decrease and agree with the shadow's counts: every send arrived (a lost
+ * one too: the queue took it), every delivery was received, every delete of a live message deleted.
  *
  * <p>Odd seeds run under durability commit (a send is PENDING until the fake commits it), even ones
  * relaxed. Timers may fire late: the clock moves without firing them, and the client and the end of
@@ -94,6 +96,8 @@ class PagedQueueRandomizedTest {
     final List<String[]> handles = new ArrayList<>(); // {body, handle}
     int sent;
     long deliveries;
+    long deletes;
+    final TotalsCheck totals;
 
     Run(int seed) {
       this.seed = seed;
@@ -104,6 +108,7 @@ class PagedQueueRandomizedTest {
       this.shard = ShardFixture.paged(ShardFixture.window(window), fake);
       this.q = shard.create("random", Map.of());
       this.chargedBefore = shard.budget.usedBytes();
+      this.totals = new TotalsCheck(q);
     }
 
     /** The latest operations, for a failure's message. */
@@ -271,6 +276,7 @@ class PagedQueueRandomizedTest {
       q.delete(h[1], shard.now); // any handle of a live message deletes it on a standard queue
       if (wasLive) {
         s.fate = Fate.DELETED;
+        deletes++;
       }
       assertEquals(null, q.resident(s.message.key()), where(step) + "a deleted message stayed");
     }
@@ -379,6 +385,7 @@ class PagedQueueRandomizedTest {
       assertEquals(0, q.backlog().operations().shortReads(), where(step) + "a complete read came back short");
       // W at most for sends and extras, and pages fill the head (the rest) up to W: see ResidentRegion
       assertTrue(q.backlog().inWindow() <= 2 * window, where(step) + "window overrun");
+      totals.check(where(step), sent, deliveries, deletes);
     }
 
     /** Everything commits, pages are answered, and the queue is drained with deletes. */
@@ -394,6 +401,7 @@ class PagedQueueRandomizedTest {
         for (ReceiveMessage.Message m : got) {
           byBody.get(m.body()).fate = Fate.DELETED;
           q.delete(m.receiptHandle(), shard.now);
+          deletes++;
         }
         if (got.isEmpty() && fake.reads.isEmpty() && q.backlog().counts().pagedOut() == 0
             && byBody.values().stream().noneMatch(s -> s.fate == Fate.LIVE)) {
@@ -414,6 +422,7 @@ class PagedQueueRandomizedTest {
       assertEquals("0/0/0/-1", q.approximateNumberOfMessages(shard.now) + "/" + q.approximateNumberOfMessagesNotVisible()
           + "/" + q.approximateNumberOfMessagesDelayed(shard.now) + "/" + q.oldestSentAtMillis(), "seed " + seed);
       assertEquals(List.of(), fake.rows(q.metadata().generation()), "seed " + seed + ": rows left behind");
+      totals.check("seed " + seed + " drained: ", sent, deliveries, deletes);
       assertEquals(0, q.backlog().operations().duplicateRows(), "seed " + seed);
       assertEquals(0, q.backlog().operations().countResyncs(), "seed " + seed);
       assertEquals(chargedBefore, shard.budget.usedBytes(), "seed " + seed + ": memory still charged");
