@@ -14,12 +14,18 @@ import java.util.function.LongConsumer;
  * statement that holds every other write up. Nothing reads these rows any more, and their count
  * went with the purge or deletion, so the reaper touches no tally. Fenced like every write. One
  * chunk runs at a time, on one connection of the pool; between chunks it yields a little to the
- * writer, and when nothing is left it looks again every {@link #IDLE_MILLIS}.
+ * writer, and when nothing is left it looks again every {@link #IDLE_MILLIS}. A chunk waits at most
+ * {@link #LOCK_WAIT_MILLIS} for a row lock someone else holds, then tries again later: a chunk
+ * queued behind a long transaction would hold its connection, and closing the pool at a stop waits
+ * for every statement under way, so the stop would wait for that transaction.
  */
 final class Reaper {
   static final int CHUNK_ROWS = 10_000;
   static final long IDLE_MILLIS = 1_000;
   static final long BETWEEN_CHUNKS_MILLIS = 5;
+  static final long LOCK_WAIT_MILLIS = 1_000;
+  /** For the chunk's transaction only (SET LOCAL): the writer's statements keep waiting as they must. */
+  static final String LOCK_WAIT = "SET LOCAL lock_timeout = " + LOCK_WAIT_MILLIS;
 
   /** The next queue to reap: the one waiting longest is as good as any, the order only has to be stable. */
   static final String NEXT = "SELECT queue_id, below_key FROM sluice_reaping ORDER BY queue_id LIMIT 1";
@@ -81,7 +87,8 @@ final class Reaper {
     if (stopped) {
       return;
     }
-    pool.preparedQuery(CHUNK).execute(Tuple.of(queueId, after, belowKey, epoch)).compose(rows -> {
+    pool.withTransaction(c -> c.query(LOCK_WAIT).execute()
+        .compose(set -> c.preparedQuery(CHUNK).execute(Tuple.of(queueId, after, belowKey, epoch)))).compose(rows -> {
       Row r = rows.iterator().next();
       long n = r.getLong(0);
       reaped += n;

@@ -55,6 +55,8 @@ class DurableBacklogBoundsIT extends DurableServerIT {
             + " WHERE q.name = 'reaped' FOR UPDATE OF m").execute().await(10, TimeUnit.SECONDS);
         sqs.purgeQueue(b -> b.queueUrl(url));
         sqs.sendMessage(b -> b.queueUrl(url).messageBody("after the purge"));
+        // The server stops while its reaper waits for those locks: the stop must not wait for them.
+        awaitReaperWaitingForALock(db);
       }
       assertEquals(26, count(db, "SELECT count(*) FROM sluice_messages"), "the purged rows are still there");
       try (TestServer s = server(); SqsClient sqs = s.clientWithoutRetries()) {
@@ -78,6 +80,15 @@ class DurableBacklogBoundsIT extends DurableServerIT {
       }
     } finally {
       vertx.close().await(10, TimeUnit.SECONDS);
+    }
+  }
+
+  private static void awaitReaperWaitingForALock(Pool db) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (count(db, "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
+        + " AND query LIKE '%DELETE FROM sluice_messages%'") == 0) {
+      assertTrue(System.nanoTime() < deadline, "the reaper tries to delete the purged rows");
+      Thread.sleep(20);
     }
   }
 
