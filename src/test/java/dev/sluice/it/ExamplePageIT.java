@@ -4,15 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sluice.testtools.NeedsTools;
+import dev.sluice.testtools.NodePackages;
 import dev.sluice.testtools.Tool;
 import dev.sluice.testtools.Tools;
 import io.vertx.core.json.JsonObject;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -32,23 +31,10 @@ import org.junit.jupiter.api.parallel.Isolated;
 @NeedsTools({Tool.CHROMIUM, Tool.NODE, Tool.NPM})
 @Isolated
 class ExamplePageIT extends SharedServerIT {
-  static final Path SOURCE = Path.of("src/test/node/example-page");
-
   /** Opens {@code page} in the browser; once it has subscribed, {@code send} sends; answers the first row shown. */
   static JsonObject shownInBrowser(String page, java.util.function.Supplier<String> send) throws Exception {
     String chromium = Tools.chromium();
-    Path dir = Path.of("target/node-example-page");
-    if (!Files.isDirectory(dir.resolve("node_modules"))) {
-      Files.createDirectories(dir);
-      for (String f : new String[] {"package.json", "package-lock.json", "show-message.js"}) {
-        Files.copy(SOURCE.resolve(f), dir.resolve(f), StandardCopyOption.REPLACE_EXISTING);
-      }
-      Process install = new ProcessBuilder(Tools.npm(), "ci", "--no-audit", "--no-fund").directory(dir.toFile())
-          .redirectErrorStream(true).redirectOutput(dir.resolve("npm.log").toFile()).start();
-      assertTrue(install.waitFor(180, TimeUnit.SECONDS) && install.exitValue() == 0,
-          "npm ci failed: " + Files.readString(dir.resolve("npm.log")));
-    }
-    Files.copy(SOURCE.resolve("show-message.js"), dir.resolve("show-message.js"), StandardCopyOption.REPLACE_EXISTING);
+    Path dir = NodePackages.installed("example-page");
     Process node = new ProcessBuilder(Tools.node(), "show-message.js", chromium, server.endpoint + page)
         .directory(dir.toFile()).redirectErrorStream(true).start();
     try (BufferedReader out = new BufferedReader(new InputStreamReader(node.getInputStream(), StandardCharsets.UTF_8))) {

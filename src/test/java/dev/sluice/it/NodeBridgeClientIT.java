@@ -4,15 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sluice.testtools.NeedsTools;
+import dev.sluice.testtools.NodePackages;
 import dev.sluice.testtools.Tool;
 import dev.sluice.testtools.Tools;
 import io.vertx.core.json.JsonObject;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -23,19 +22,9 @@ import org.junit.jupiter.api.Test;
  */
 @NeedsTools({Tool.NODE, Tool.NPM})
 class NodeBridgeClientIT extends SharedServerIT {
-  static final Path SOURCE = Path.of("src/test/node/push-client");
-
   @Test
   void thePublishedJavaScriptClientSubscribesReceivesAndAcks() throws Exception {
-    Path dir = Path.of("target/node-push-client");
-    Files.createDirectories(dir);
-    for (String f : new String[] {"package.json", "package-lock.json", "subscribe-and-ack.js"}) {
-      Files.copy(SOURCE.resolve(f), dir.resolve(f), StandardCopyOption.REPLACE_EXISTING);
-    }
-    Process install = new ProcessBuilder(Tools.npm(), "ci", "--no-audit", "--no-fund").directory(dir.toFile())
-        .redirectErrorStream(true).redirectOutput(dir.resolve("npm.log").toFile()).start();
-    assertTrue(install.waitFor(180, TimeUnit.SECONDS) && install.exitValue() == 0,
-        "npm ci failed: " + Files.readString(dir.resolve("npm.log")));
+    Path dir = NodePackages.installed("push-client");
 
     String url = queue("push-node", java.util.Map.of());
     Process node = new ProcessBuilder(Tools.node(), "subscribe-and-ack.js", server.endpoint.toString(), "push-node")

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sluice.testtools.NeedsTools;
+import dev.sluice.testtools.NodePackages;
 import dev.sluice.testtools.Tool;
 import dev.sluice.testtools.Tools;
 import io.vertx.core.json.JsonArray;
@@ -17,9 +18,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -50,8 +49,8 @@ import software.amazon.awssdk.services.sqs.model.SendMessageBatchRequestEntry;
  */
 @NeedsTools({Tool.NODE, Tool.NPM})
 class PowertoolsNodeHandlerIT {
-  static final Path SOURCE = Path.of("src/test/node/trigger-handler");
-  static final Path DIR = Path.of("target/node-trigger-handler");
+  /** The handler and its wrapper, installed by {@link NodePackages}. */
+  static Path dir;
   static final String TOKEN = "t0ken";
   static PackagedServer server;
   static SqsClient sqs;
@@ -63,16 +62,9 @@ class PowertoolsNodeHandlerIT {
 
   @BeforeAll
   static void start() throws Exception {
-    Files.createDirectories(DIR);
-    for (String f : new String[] {"package.json", "package-lock.json", "handler.js", "invoke-server.js"}) {
-      Files.copy(SOURCE.resolve(f), DIR.resolve(f), StandardCopyOption.REPLACE_EXISTING);
-    }
-    Process install = new ProcessBuilder(Tools.npm(), "ci", "--no-audit", "--no-fund").directory(DIR.toFile())
-        .redirectErrorStream(true).redirectOutput(DIR.resolve("npm.log").toFile()).start();
-    assertTrue(install.waitFor(180, TimeUnit.SECONDS) && install.exitValue() == 0,
-        "npm ci failed: " + Files.readString(DIR.resolve("npm.log")));
-    node = new ProcessBuilder(Tools.node(), "invoke-server.js").directory(DIR.toFile())
-        .redirectError(DIR.resolve("invoke-server.log").toFile()).start();
+    dir = NodePackages.installed("trigger-handler");
+    node = new ProcessBuilder(Tools.node(), "invoke-server.js").directory(dir.toFile())
+        .redirectError(dir.resolve("invoke-server.log").toFile()).start();
     BufferedReader out = new BufferedReader(new InputStreamReader(node.getInputStream(), StandardCharsets.UTF_8));
     String first = out.readLine();
     assertTrue(first != null && first.startsWith("listening "), "the wrapper started: " + first);
