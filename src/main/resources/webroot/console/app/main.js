@@ -69,6 +69,7 @@ const ctx = {
 };
 
 function route() {
+  api.takeTokenFromFragment(); // also when only the fragment changed (no reload)
   const r = parseRoute(location.hash);
   if (current?.key === r.key) {
     current.view.update(r);

@@ -56,7 +56,8 @@ const defaults = {
 
 /**
  * Opens `url` and calls onEvent(name, parsedJson) per event and onState(state, detail) when the
- * connection changes: 'open', 'retrying' (network; detail: delay), 'paused' (TooManyStreams),
+ * connection changes: 'open', 'retrying' (detail: {delay, error}; error.network when no answer
+ * came, else the 5xx ApiError or nothing when the server ended the stream), 'paused' (TooManyStreams),
  * 'hidden', 'failed' (an error answer that retrying will not mend, detail: {status, code,
  * message}), 'ended' (after a 'gone' event). Answers {close()}. `env` replaces fetch, timers and
  * the document for tests.
@@ -85,7 +86,7 @@ export function openStream(url, {headers, onEvent, onState, errorOf}, env = {}) 
     try {
       response = await fetchFn(url, {headers: headers(), signal: mine.signal, cache: 'no-store'});
     } catch (e) {
-      return mine.signal.aborted ? undefined : retry();
+      return mine.signal.aborted ? undefined : retry({network: true});
     }
     if (!response.ok) {
       const error = errorOf ? await errorOf(response) : {status: response.status, code: `HTTP${response.status}`};

@@ -59,9 +59,13 @@ const STATES = {
   ended: 'Live updates ended',
 };
 
-/** The text for a stream state, into the #live-state element (data-state for tests and styles). */
-export function streamState(el, state, detail) {
+/**
+ * The text for a stream state, into the #live-state element (data-state for tests and styles).
+ * A stream that cannot reach the server raises the page's "cannot reach Sluice" banner.
+ */
+export function streamState(el, state, detail, ctx) {
   el.dataset.state = state;
+  if (state === 'retrying' && detail?.error?.network) ctx?.serverTrouble(new api.ApiError(0, 'NetworkError', 'Cannot reach Sluice'));
   const extra = state === 'failed' && detail?.message ? `: ${detail.message}` : '';
   replace(el, STATES[state] + extra);
 }

@@ -162,7 +162,7 @@ export function mount(main, route, ctx) {
         else if (name === 'tick') tick(data);
       },
       onState: (s, detail) => {
-        streamState(liveState, s, detail);
+        streamState(liveState, s, detail, ctx);
         // Without live updates, show the counts once; the page says updates are paused.
         if (s === 'paused' || s === 'failed') fetchOnce();
         if (s === 'failed' && detail?.status === 403) showError(error, detail, ctx);

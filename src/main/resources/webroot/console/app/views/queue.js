@@ -156,7 +156,7 @@ export function mount(main, route, ctx) {
         }
       },
       onState: (s, detail) => {
-        streamState(liveState, s, detail);
+        streamState(liveState, s, detail, ctx);
         if (s === 'failed' && detail?.code === 'QueueDoesNotExist') gone();
         else if (s === 'paused' || s === 'failed') fallback();
       },
