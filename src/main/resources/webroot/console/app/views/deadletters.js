@@ -18,7 +18,7 @@ export function mount(panel, q) {
     h('option', {value: ''}, 'Back to their source queues'), h('option', {value: 'custom'}, 'To another queue…'));
   const custom = h('input', {id: 'redrive-custom', autocomplete: 'off', placeholder: 'arn:aws:sqs:…', hidden: true,
     'aria-label': 'Destination queue ARN'});
-  const rate = h('input', {id: 'redrive-rate', type: 'number', min: 1, max: 500, placeholder: 'as fast as possible'});
+  const rate = h('input', {id: 'redrive-rate', type: 'number', min: 1, max: 500, placeholder: 'any'});
   const start = h('button', {type: 'submit', id: 'redrive-start', class: 'primary'}, 'Start redrive');
   const tasks = h('tbody');
   destination.addEventListener('change', () => { custom.hidden = destination.value !== 'custom'; custom.required = !custom.hidden; });
@@ -31,7 +31,7 @@ export function mount(panel, q) {
     })),
     h('form', {id: 'redrive-form', class: 'inline-form', onsubmit: redrive},
       field('redrive-destination', 'Move messages', destination), custom,
-      field('redrive-rate', 'Messages per second', rate), start),
+      field('redrive-rate', 'Messages per second (optional)', rate), start),
     error,
     h('h3', null, 'Move tasks'),
     h('table', {id: 'move-tasks', class: 'data cards'}, h('caption', {class: 'visually-hidden'}, 'Move tasks'),
@@ -48,10 +48,9 @@ export function mount(panel, q) {
       await q.sqs('StartMessageMoveTask', request);
       clearError(error);
       q.ctx.notice('Redrive started.');
-      await load();
+      await load(); // keeps the button disabled while the task runs
     } catch (err) {
       showError(error, err, q.ctx);
-    } finally {
       start.disabled = false;
     }
   }
