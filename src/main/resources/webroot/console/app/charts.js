@@ -33,11 +33,6 @@ export function sparkline(values, label) {
     role: 'img', 'aria-label': label}, path);
 }
 
-export function updateSparkline(svg, values, label) {
-  svg.firstChild.setAttribute('d', sparkPath(values));
-  svg.setAttribute('aria-label', label);
-}
-
 /** Cumulative columns for a stacked chart: [a, a+b, a+b+c]; null where any part is null. */
 function stack(columns) {
   const sums = [];

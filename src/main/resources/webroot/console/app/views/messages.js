@@ -7,7 +7,7 @@ import * as api from '../api.js';
 import {h, modal, replace} from '../dom.js';
 import * as fmt from '../format.js';
 import {rovingRows} from '../keys.js';
-import {clearError, errorBox, num, showError, when} from './common.js';
+import {arnName, clearError, errorBox, num, showError, when} from './common.js';
 
 const PAGE = 20;
 const STATES = {READY: 'Ready', DELAYED: 'Delayed', IN_FLIGHT: 'In flight'};
@@ -45,7 +45,7 @@ export function mount(panel, q) {
         m.state !== 'READY' && m.visibleAt ? h('span', {class: 'sub'}, ` visible in ${fmt.age(m.visibleAt - Date.now())}`) : null),
       h('td', {class: 'n', 'data-label': 'Receives'}, num(m.receiveCount)),
       q.fifo ? h('td', {'data-label': 'Group'}, m.groupId ?? '–') : null,
-      dlq ? h('td', {'data-label': 'From'}, m.deadLetterSourceArn ? m.deadLetterSourceArn.slice(m.deadLetterSourceArn.lastIndexOf(':') + 1) : '–') : null,
+      dlq ? h('td', {'data-label': 'From'}, m.deadLetterSourceArn ? arnName(m.deadLetterSourceArn) : '–') : null,
       h('td', {'data-label': 'Sent'}, when(m.sentTimestamp)),
       h('td', {'data-label': 'Body', class: 'body-cell'}, h('span', {class: 'preview'}, m.body),
         m.bodyTruncated ? h('span', {class: 'sub'}, ` … ${fmt.bytes(m.bodyBytes)}`) : null));
@@ -214,7 +214,7 @@ export function parseRedrive(text) {
   try {
     const p = JSON.parse(text);
     const arn = p.deadLetterTargetArn;
-    return {arn, name: arn?.slice(arn.lastIndexOf(':') + 1), maxReceiveCount: Number(p.maxReceiveCount)};
+    return {arn, name: arnName(arn), maxReceiveCount: Number(p.maxReceiveCount)};
   } catch {
     return null;
   }

@@ -3,7 +3,7 @@
 // topics. Below 640 px the CSS turns each row into a card (each cell carries data-label).
 
 import * as api from '../api.js';
-import {sparkline, updateSparkline} from '../charts.js';
+import {sparkline} from '../charts.js';
 import {h, replace} from '../dom.js';
 import * as fmt from '../format.js';
 import {rovingRows} from '../keys.js';

@@ -7,7 +7,7 @@ import {copyText, h, replace} from '../dom.js';
 import * as fmt from '../format.js';
 import {openStream} from '../stream.js';
 import {QueueCharts} from './queuecharts.js';
-import {errorBox, liveStateElement, num, showError, streamState} from './common.js';
+import {arnName, errorBox, liveStateElement, num, showError, streamState} from './common.js';
 import * as messages from './messages.js';
 import * as send from './send.js';
 import * as settings from './settings.js';
@@ -112,7 +112,7 @@ export function mount(main, route, ctx) {
     const sources = row.deadLetterSources ?? [];
     tabButtons.get('deadletters').hidden = sources.length === 0;
     dlqOf.hidden = sources.length === 0;
-    replace(dlqOf, sources.length ? `Dead-letter queue of ${sources.map((a) => a.slice(a.lastIndexOf(':') + 1)).join(', ')}` : '');
+    replace(dlqOf, sources.length ? `Dead-letter queue of ${sources.map(arnName).join(', ')}` : '');
     charts.showRow(row);
     if (tab === 'deadletters' && !panel) selectTab(tab);
   }
@@ -120,6 +120,7 @@ export function mount(main, route, ctx) {
   function gone() {
     stream?.close();
     panel?.view.destroy?.();
+    panel = null;
     replace(page, h('div', {id: 'queue-gone', class: 'notice', role: 'alert'},
       h('h1', null, q.name),
       h('p', null, 'This queue does not exist any more (deleted).'),
