@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.sluice.testtools.LogCapture;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
@@ -354,6 +355,21 @@ class ConsoleApiIT {
     RawHttp.Response r = ConsoleHttp.sqs(port, "us-east-1", "CreateQueue", big);
     assertEquals(400, r.status(), r.body());
     assertTrue(json(r).getString("message").contains("larger than"), r.body());
+  }
+
+  @Test
+  void actionsThatChangeSomethingAreLoggedAndReadsAreNot() throws Exception {
+    String url = sqsOk("us-east-1", "CreateQueue", new JsonObject().put("QueueName", "console-audited"))
+        .getString("QueueUrl");
+    try (LogCapture log = LogCapture.of("dev.sluice.http.ConsoleSqs")) {
+      sqsOk("us-east-1", "GetQueueAttributes", new JsonObject().put("QueueUrl", url));
+      sqsOk("us-east-1", "ListQueues", new JsonObject());
+      sqsOk("us-east-1", "ReceiveMessage", new JsonObject().put("QueueUrl", url));
+      sqsOk("us-east-1", "PurgeQueue", new JsonObject().put("QueueUrl", url));
+      List<String> lines = log.records().stream().map(r -> r.getMessage()).toList();
+      assertEquals(List.of("console: AmazonSQS.PurgeQueue us-east-1 from 127.0.0.1"), lines);
+      assertEquals(java.util.logging.Level.INFO, log.records().get(0).getLevel());
+    }
   }
 
   @Test
