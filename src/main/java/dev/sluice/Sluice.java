@@ -14,6 +14,7 @@ import dev.sluice.invoke.TriggerService;
 import dev.sluice.access.IdentityPolicy;
 import dev.sluice.auth.Surfaces;
 import dev.sluice.config.Credential;
+import dev.sluice.http.ConsoleSettings;
 import dev.sluice.http.HttpListener;
 import dev.sluice.metrics.SluiceMetrics;
 import dev.sluice.persistence.ClusterJoin;
@@ -97,7 +98,7 @@ public final class Sluice {
     AtomicReference<TriggerService> triggers = new AtomicReference<>();
     // The port opens first, so that health probes are answered while the queues are recovered.
     return HttpListener.listen(vertx, cfg.http(), cfg.security(), httpInstances, notReadyReason,
-            cfg.push().enabled() ? cfg.push().maxFrameBytes() : 0)
+            cfg.push().enabled() ? cfg.push().maxFrameBytes() : 0, ConsoleSettings.of(cfg, surfaces))
         .compose(http -> (clustered
                 ? ClusterNode.join(cfg.cluster()).compose(joined -> {
                   node.set(joined);

@@ -5,12 +5,14 @@ import dev.sluice.config.HttpConfig;
 import dev.sluice.config.SluiceConfig;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
  * Every surface Sluice exposes and what guards it, decided once from the configuration: the SQS
  * APIs by SigV4 ({@code credentials}) and the regions served ({@code sqs.regions}),
- * {@code /metrics}, the triggers' admin API and both push bridges by the management token, the SockJS bridge also by the
+ * {@code /metrics}, the triggers' admin API, both push bridges and the web console's API by the management token
+ * (the console, without one, by the {@code Host} it is reached at: {@link ConsolePolicy}), the SockJS bridge also by the
  * browser's Origin (and open, in place of the token, to a URL presigned by a credential, which then
  * acts within its permissions). The HTTP routes and the TCP bridge take their guards from here, and the start-up log
  * lists what it leaves open. Health probes and the example page are public by design: they hold no
@@ -23,15 +25,17 @@ public final class Surfaces {
   private final List<String> open;
   private final boolean openBeyondLoopback;
   private final List<String> clusterPorts;
+  private final ConsolePolicy console;
 
   private Surfaces(Authenticator sqs, ManagementToken token, OriginPolicy origins, List<String> open,
-      boolean openBeyondLoopback, List<String> clusterPorts) {
+      boolean openBeyondLoopback, List<String> clusterPorts, ConsolePolicy console) {
     this.sqs = sqs;
     this.token = token;
     this.origins = origins;
     this.open = open;
     this.openBeyondLoopback = openBeyondLoopback;
     this.clusterPorts = clusterPorts;
+    this.console = console;
   }
 
   public static Surfaces of(SluiceConfig cfg) {
@@ -59,6 +63,10 @@ public final class Surfaces {
           tcpBeyondLoopback = !HttpConfig.isLoopback(cfg.push().tcpHost());
         }
       }
+      if (cfg.console().enabled()) {
+        open.add("the console at /console (no managementToken: anyone who reaches it can read, send, purge and"
+            + " delete the default account's queues)");
+      }
     }
     OriginPolicy origins = new OriginPolicy(cfg.push().allowedOrigins());
     if (cfg.push().enabled() && origins.any()) {
@@ -71,8 +79,11 @@ public final class Surfaces {
           + " this machine can forward calls to the node as any caller)");
     }
     boolean beyondLoopback = !open.isEmpty() && (httpBeyondLoopback || tcpBeyondLoopback);
+    ConsolePolicy console = new ConsolePolicy(cfg.console().enabled(), token,
+        cfg.http().publicBaseUrl().isEmpty() ? ""
+            : ConsolePolicy.hostOf(cfg.http().publicBaseUrl().replaceFirst("^https?://", "").toLowerCase(Locale.ROOT)));
     return new Surfaces(Authenticator.of(cfg.security(), cfg.sqs()), token, origins, List.copyOf(open), beyondLoopback,
-        clusterPorts);
+        clusterPorts, console);
   }
 
   /**
@@ -104,7 +115,7 @@ public final class Surfaces {
     return sqs;
   }
 
-  /** The bearer token of {@code /metrics} and both push bridges. */
+  /** The bearer token of {@code /metrics}, the triggers' admin API, both push bridges and the console. */
   public ManagementToken managementToken() {
     return token;
   }
@@ -112,6 +123,11 @@ public final class Surfaces {
   /** The browser pages that may open the SockJS bridge. */
   public OriginPolicy bridgeOrigins() {
     return origins;
+  }
+
+  /** Who may use the web console's API, and whether it is served. */
+  public ConsolePolicy console() {
+    return console;
   }
 
   /** What is reachable without any credential, in words for the log; empty when everything is guarded. */

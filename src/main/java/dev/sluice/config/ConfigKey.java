@@ -125,6 +125,14 @@ public enum ConfigKey {
       "invoke.allowPrivateAddresses",
       "Whether a trigger's target may be on a loopback, private or link-local address (targets are named by the"
           + " management token's holder only)."),
+  CONSOLE_ENABLED(
+      "console.enabled", "Serve the web console at /console and keep its history; false answers 404 there."),
+  CONSOLE_SAMPLE_MILLIS(
+      "console.sampleMillis", "One tick of the console's history: every queue's counts are read this often, in ms."),
+  CONSOLE_HISTORY_SERIES(
+      "console.historySeries",
+      "Queues and topics whose history the console keeps; 0 keeps live values only."),
+  CONSOLE_MAX_STREAMS("console.maxStreams", "Live-update connections of the console, server-wide."),
   METRICS_ENABLED("metrics.enabled", "Prometheus metrics at GET /metrics on the HTTP port."),
   SHUTDOWN_GRACE_MILLIS(
       "shutdown.graceMillis",
@@ -136,7 +144,7 @@ public enum ConfigKey {
           + " signature by one of these keys; empty accepts any signature (authentication off)."),
   MANAGEMENT_TOKEN(
       "managementToken",
-      "Bearer token that /metrics and the push bridges require; empty leaves them open, which is allowed only"
+      "Bearer token that /metrics, the push bridges and the console require; empty leaves them open, which is allowed only"
           + " with a loopback http.host and no credentials; 'off' leaves them open on purpose."),
   TLS_CERT_PATH("tls.certPath", "PEM certificate chain: with tls.keyPath, the HTTP listener speaks HTTPS."),
   TLS_KEY_PATH("tls.keyPath", "PEM private key (PKCS#8) of tls.certPath."),

@@ -82,7 +82,11 @@ final class ConfigValues {
         (int) v.number(ConfigKey.OUTBOUND_MAX_CONNECTIONS_PER_ENDPOINT, 1, 10_000),
         (int) v.number(ConfigKey.OUTBOUND_MAX_QUEUED_PER_ENDPOINT, 0, 1_000_000),
         privateAddresses.equals("auto") ? security.accessKeys().isEmpty() : privateAddresses.equals("true"));
-    return new SluiceConfig(http, sqs, engine, storage, v.push(), outbound, invoke, ops, security, cluster);
+    ConsoleConfig console = new ConsoleConfig(v.oneOf(ConfigKey.CONSOLE_ENABLED, "true", "false").equals("true"),
+        (int) v.number(ConfigKey.CONSOLE_SAMPLE_MILLIS, 1_000, 60_000),
+        (int) v.number(ConfigKey.CONSOLE_HISTORY_SERIES, 0, 100_000),
+        (int) v.number(ConfigKey.CONSOLE_MAX_STREAMS, 1, 1_000));
+    return new SluiceConfig(http, sqs, engine, storage, v.push(), outbound, invoke, ops, security, cluster, console);
   }
 
   /** The default region must be one the server serves, or unsigned requests could use none. */

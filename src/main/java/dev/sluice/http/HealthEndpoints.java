@@ -20,6 +20,11 @@ public final class HealthEndpoints {
     this.notReadyReason = notReadyReason;
   }
 
+  /** Why the server is not ready, or null when it is. */
+  String notReadyReason() {
+    return notReadyReason.get();
+  }
+
   void live(RoutingContext ctx) {
     answer(ctx, 200, new JsonObject().put("status", "UP"));
   }

@@ -44,10 +44,11 @@ public final class HttpListener {
    * Listens with {@code instances} servers on one port. Vert.x shares a listening socket between
    * servers whose (host, port) match, which port 0 never does, so port 0 is first resolved to a
    * free port. {@code notReadyReason} answers why the server is not ready, or null when it is;
-   * {@code pushFrameBytes} is the push bridge's frame limit, 0 when push is off.
+   * {@code pushFrameBytes} is the push bridge's frame limit, 0 when push is off; {@code console}
+   * says who may use the console (in both phases) and what its status reports.
    */
   public static Future<HttpListener> listen(Vertx vertx, HttpConfig cfg, SecurityConfig security, int instances,
-      Supplier<String> notReadyReason, int pushFrameBytes) {
+      Supplier<String> notReadyReason, int pushFrameBytes, ConsoleSettings console) {
     HealthEndpoints health = new HealthEndpoints(notReadyReason);
     int port;
     try {
@@ -59,7 +60,7 @@ public final class HttpListener {
     List<SqsHttpVerticle> servers = new ArrayList<>();
     List<Future<String>> deployed = new ArrayList<>();
     for (int i = 0; i < instances; i++) {
-      SqsHttpVerticle v = new SqsHttpVerticle(cfg, port, security, health, pushFrameBytes, shared);
+      SqsHttpVerticle v = new SqsHttpVerticle(cfg, port, security, health, pushFrameBytes, shared, console);
       servers.add(v);
       deployed.add(vertx.deployVerticle(v));
     }

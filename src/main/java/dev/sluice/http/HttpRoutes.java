@@ -2,6 +2,7 @@ package dev.sluice.http;
 
 import dev.sluice.api.ErrorCode;
 import dev.sluice.api.SqsException;
+import dev.sluice.auth.ConsolePolicy;
 import dev.sluice.auth.Surfaces;
 import dev.sluice.engine.TopicSigner;
 import dev.sluice.metrics.MetricNames;
@@ -31,6 +32,9 @@ import io.vertx.ext.web.handler.StaticHandler;
  *   /2015-03-31/event-source-mappings/**  the triggers' admin API: management token
  *   {push.path}/**                any  management token (header or ?token=) and an allowed Origin
  *   /examples/**                  GET  open (a static page and the browser libraries it loads)
+ *   /console, /console/**         GET  open: the console's pages (static, no data); 404 when console.enabled is false
+ *   /console/api/**               any  the console's API: ConsoleGuard (management token, or without one a
+ *                                      loopback or IP Host), then ConsoleApi; while starting, the retryable 503
  *   /sns/&lt;certificate&gt;.pem         GET  open (the public certificate SNS envelopes are signed for)
  *   anything else                 any  the SQS and SNS APIs: SigV4 when credentials are set
  * </pre>
@@ -41,19 +45,24 @@ final class HttpRoutes {
 
   private HttpRoutes() {}
 
-  /** While the queues are recovered: health answers, everything else gets the retryable 503. */
-  static Router starting(Vertx vertx, HealthEndpoints health) {
+  /**
+   * While the queues are recovered: health answers, the console's pages too (they say so), and
+   * everything else gets the retryable 503.
+   */
+  static Router starting(Vertx vertx, HealthEndpoints health, ConsolePolicy console) {
     Router router = Router.router(vertx);
     health(router, health);
+    ConsoleRoutes.mount(router, console, null);
     router.route().handler(ctx -> notStartedYet(ctx.request()));
     return router;
   }
 
   /** Once the engine is up. {@code metrics}, {@code push} and {@code triggers} are null when off. */
   static Router serving(Vertx vertx, HealthEndpoints health, Surfaces surfaces, MetricsEndpoint metrics,
-      PushBridges push, TopicSigner signer, TriggerAdmin triggers, Handler<HttpServerRequest> sqs) {
+      PushBridges push, TopicSigner signer, TriggerAdmin triggers, ConsoleApi console, Handler<HttpServerRequest> sqs) {
     Router router = Router.router(vertx);
     health(router, health);
+    ConsoleRoutes.mount(router, surfaces.console(), console);
     // Public by nature, as AWS serves its SNS certificates: subscribers fetch it to check signatures.
     router.route(TopicSigner.PATH + ":file").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(ctx -> signer
         .certificate().onComplete((cert, failure) -> {

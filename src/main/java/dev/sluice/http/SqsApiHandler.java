@@ -29,7 +29,8 @@ import java.util.Map;
  * signature's headers say and settles who the request acts as before reading the body, reads the
  * body within the action's limit and the server's budget, checks the signature against it, and
  * hands the request to its protocol. A request refused before its body was read closes its
- * connection once answered, so that the body is never read. Stateless apart from the connection
+ * connection once answered, so that the body is never read. The console's SQS passthrough runs its
+ * JSON requests through {@link #serveJson} as well. Stateless apart from the connection
  * states it is given; one per HTTP verticle.
  */
 final class SqsApiHandler implements Handler<HttpServerRequest> {
@@ -88,15 +89,15 @@ final class SqsApiHandler implements Handler<HttpServerRequest> {
     // Who the request acts as is settled here, once, on this event loop.
     Caller caller = linkAction != null ? callers.ofLink(req, admitted.identity()) : callers.of(req, admitted.identity());
     SigV4Verifier.Signature signed = admitted.signature();
-    CallerGone gone = isJson ? watchJsonReceive(req, target) : watch(req);
-    bodies.read(req, limitOf(isJson, target), connections.of(req)).onComplete((read, failure) -> {
+    if (isJson) {
+      serveJson(req, target, caller, signed, start);
+      return;
+    }
+    CallerGone gone = watch(req);
+    bodies.read(req, limitOf(false, target), connections.of(req)).onComplete((read, failure) -> {
       if (failure != null) {
-        if (Failures.isClientGone(failure)) {
-          // It hung up before its request was whole: nobody to answer, and no failure to count.
-          Failures.clientGone(failure);
-        } else if (!req.response().ended() && !req.response().closed()) {
-          Refusals.closeIfUnread(req);
-          fail(req, isJson, signedForSns, target, failure, caller, start);
+        if (answerable(req, failure)) {
+          fail(req, false, signedForSns, target, failure, caller, start);
         }
         return;
       }
@@ -104,10 +105,6 @@ final class SqsApiHandler implements Handler<HttpServerRequest> {
       try {
         if (signed != null) {
           signed.verify(new HttpSignedRequest(req, read.body));
-        }
-        if (isJson) {
-          json.handle(req, target, read.body, caller, gone, start);
-          return;
         }
         Map<String, String> params = QueryParams.of(req.query(), isForm(req) ? read.body : null);
         isSns = signedForSns || (admitted.service() == null && ApiDetection.unsignedIsSns(params));
@@ -120,12 +117,64 @@ final class SqsApiHandler implements Handler<HttpServerRequest> {
           query.handle(req, params, caller, gone, start);
         }
       } catch (SqsException refused) {
-        fail(req, isJson, isSns, target, refused, caller, start);
+        fail(req, false, isSns, target, refused, caller, start);
       } finally {
         // Decoded into the request's own values by now: the raw bytes are no longer held.
         read.release();
       }
     });
+  }
+
+  /**
+   * Serves an AWS JSON protocol request whose caller is settled: reads its body within the
+   * action's limit and the server's budget, checks the signature (when {@code signed} is not null)
+   * and runs the action. The console's SQS passthrough calls this too, as the operator, so that a
+   * console call is answered exactly as a signed SDK call is.
+   */
+  void serveJson(HttpServerRequest req, String target, Caller caller, SigV4Verifier.Signature signed, long start) {
+    CallerGone gone = watchJsonReceive(req, target);
+    bodies.read(req, limitOf(true, target), connections.of(req)).onComplete((read, failure) -> {
+      if (failure != null) {
+        if (answerable(req, failure)) {
+          fail(req, true, false, target, failure, caller, start);
+        }
+        return;
+      }
+      try {
+        if (signed != null) {
+          signed.verify(new HttpSignedRequest(req, read.body));
+        }
+        json.handle(req, target, read.body, caller, gone, start);
+      } catch (SqsException refused) {
+        fail(req, true, false, target, refused, caller, start);
+      } finally {
+        // Decoded into the request's own values by now: the raw bytes are no longer held.
+        read.release();
+      }
+    });
+  }
+
+  /** Answers a JSON protocol request refused before its body was read, which stays unread. */
+  void refuseJson(HttpServerRequest req, String target, SqsException refused, Caller caller, long start) {
+    Refusals.closeIfUnread(req);
+    fail(req, true, false, target, refused, caller, start);
+  }
+
+  /**
+   * Whether a body that could not be read is still to be answered (closing the connection after,
+   * the body unread): not when the client hung up before its request was whole, for then there
+   * is nobody to answer and no failure to count.
+   */
+  private static boolean answerable(HttpServerRequest req, Throwable failure) {
+    if (Failures.isClientGone(failure)) {
+      Failures.clientGone(failure);
+      return false;
+    }
+    if (req.response().ended() || req.response().closed()) {
+      return false;
+    }
+    Refusals.closeIfUnread(req);
+    return true;
   }
 
   /** The largest body the action may have: sends carry up to 1 MiB of messages, escaped. */

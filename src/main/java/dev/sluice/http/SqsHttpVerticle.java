@@ -12,6 +12,7 @@ import dev.sluice.protocol.sns.SnsProtocol;
 import dev.sluice.push.PushBridges;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.net.PemKeyCertOptions;
@@ -33,6 +34,7 @@ final class SqsHttpVerticle extends VerticleBase {
   private final HealthEndpoints health;
   private final int maxWebSocketFrameBytes;
   private final HttpListener.Shared shared;
+  private final ConsoleSettings console;
   /** What answers requests: the start-up router, then the serving one. */
   private volatile Router routes;
   private ConnectionGuard connections;
@@ -40,13 +42,14 @@ final class SqsHttpVerticle extends VerticleBase {
 
   /** {@code maxWebSocketFrameBytes}: the push bridge's frame limit, 0 when push is off. */
   SqsHttpVerticle(HttpConfig cfg, int port, SecurityConfig security, HealthEndpoints health,
-      int maxWebSocketFrameBytes, HttpListener.Shared shared) {
+      int maxWebSocketFrameBytes, HttpListener.Shared shared, ConsoleSettings console) {
     this.cfg = cfg;
     this.port = port;
     this.security = security;
     this.health = health;
     this.maxWebSocketFrameBytes = maxWebSocketFrameBytes;
     this.shared = shared;
+    this.console = console;
   }
 
   @Override
@@ -78,7 +81,7 @@ final class SqsHttpVerticle extends VerticleBase {
     connections = new ConnectionGuard(vertx, cfg, shared.openConnections(), shared.lastRefusalReport(),
         shared.refusedSinceReport());
     connections.start();
-    routes = HttpRoutes.starting(vertx, health);
+    routes = HttpRoutes.starting(vertx, health, console.policy());
     server = vertx.createHttpServer(options)
         .connectionHandler(connections::opened)
         .requestHandler(req -> {
@@ -109,7 +112,18 @@ final class SqsHttpVerticle extends VerticleBase {
     MetricsEndpoint metrics = sluiceMetrics.enabled() ? new MetricsEndpoint(vertx, engine, sluiceMetrics) : null;
     TriggerAdmin triggers = triggersServed
         ? new TriggerAdmin(engine.triggers(), callers, surfaces.sqs().unadmitted()) : null;
-    routes = HttpRoutes.serving(vertx, health, surfaces, metrics, push, engine.sns().signer(), triggers, sqs);
+    routes = HttpRoutes.serving(vertx, health, surfaces, metrics, push, engine.sns().signer(), triggers,
+        console.policy().enabled() ? consoleApi(sqs, callers) : null, sqs);
+  }
+
+  /**
+   * The console's API routes, one line each; every one is behind ConsoleGuard (mounted by
+   * ConsoleRoutes before them). Paths are relative to /console/api/.
+   */
+  private ConsoleApi consoleApi(SqsApiHandler sqs, Callers callers) {
+    return new ConsoleApi()
+        .route(HttpMethod.POST, "sqs/:region", new ConsoleSqs(sqs, callers, console.sqs()))
+        .route(HttpMethod.GET, "status", new ConsoleStatus(console, health::notReadyReason));
   }
 
   /** Stops accepting; open connections get until {@code timeoutMillis} to finish and close. */

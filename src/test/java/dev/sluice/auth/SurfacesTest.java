@@ -26,11 +26,12 @@ class SurfacesTest {
   @Test
   void theEmbeddedDefaultNamesEverySurfaceItLeavesOpen() {
     List<String> open = of(Map.of()).open();
-    assertEquals(4, open.size(), open.toString());
+    assertEquals(5, open.size(), open.toString());
     assertTrue(open.get(0).startsWith("the SQS APIs"), open.toString());
     assertTrue(open.get(1).startsWith("/metrics"), open.toString());
     assertTrue(open.get(2).startsWith("the triggers' admin API"), open.toString());
     assertTrue(open.get(3).startsWith("the push bridge at /eventbus"), open.toString());
+    assertTrue(open.get(4).startsWith("the console at /console"), open.toString());
     assertFalse(of(Map.of()).openBeyondLoopback(), "on loopback: reported, not warned about");
   }
 
@@ -106,8 +107,43 @@ class SurfacesTest {
   @Test
   void metricsOffIsNotReportedOpen() {
     List<String> open = of(Map.of("SLUICE_METRICS_ENABLED", "false", "SLUICE_PUSH_ENABLED", "false")).open();
-    assertEquals(2, open.size(), open.toString());
+    assertEquals(3, open.size(), open.toString());
     assertTrue(open.stream().noneMatch(o -> o.startsWith("/metrics")), open.toString());
+  }
+
+  @Test
+  void anOpenConsoleIsNamedAndWarnedAboutBeyondLoopback() {
+    assertTrue(of(Map.of("SLUICE_CONSOLE_ENABLED", "false")).open().stream()
+        .noneMatch(o -> o.startsWith("the console")), "a console not served is not open");
+    Surfaces off = of(Map.of("SLUICE_HTTP_HOST", "0.0.0.0", "SLUICE_MANAGEMENT_TOKEN", "off",
+        "SLUICE_CREDENTIALS", "AKID:secret", "SLUICE_METRICS_ENABLED", "false", "SLUICE_PUSH_ENABLED", "false",
+        "SLUICE_INVOKE_ENABLED", "false"));
+    assertEquals(1, off.open().size(), off.open().toString());
+    assertTrue(off.open().get(0).startsWith("the console at /console (no managementToken"), off.open().toString());
+    assertTrue(off.openBeyondLoopback(), "the console alone, open beyond loopback, is warned about");
+    Surfaces guarded = of(Map.of("SLUICE_MANAGEMENT_TOKEN", "t0ken"));
+    assertTrue(guarded.console().token().required());
+    assertTrue(guarded.open().stream().noneMatch(o -> o.startsWith("the console")), guarded.open().toString());
+  }
+
+  @Test
+  void withoutATokenTheConsoleAcceptsOnlyHostsARebindingPageCannotHave() {
+    ConsolePolicy local = of(Map.of()).console();
+    assertTrue(local.enabled());
+    for (String ok : List.of("localhost", "localhost:9324", "LOCALHOST:9324", "127.0.0.1:9324", "127.0.0.1",
+        "10.1.2.3:80", "[::1]:9324", "[::1]", "[fe80::1]")) {
+      assertTrue(local.hostAllowed(ok), ok);
+    }
+    for (String refused : List.of("evil.example", "evil.example:9324", "127.0.0.1.evil.example", "localhost.evil",
+        "1.2.3.4.5", "256.1.1.1", "[evil.example]", "", "sqs.internal:9324")) {
+      assertFalse(local.hostAllowed(refused), refused);
+    }
+    assertFalse(local.hostAllowed(null), "no Host");
+    ConsolePolicy named = of(Map.of("SLUICE_HTTP_PUBLIC_BASE_URL", "http://SQS.internal:9324/")).console();
+    assertTrue(named.hostAllowed("sqs.internal:9324"), "the host of http.publicBaseUrl");
+    assertTrue(named.hostAllowed("sqs.internal"));
+    assertFalse(named.hostAllowed("sqs.internal.evil.example"));
+    assertFalse(of(Map.of("SLUICE_CONSOLE_ENABLED", "false")).console().enabled());
   }
 
   @Test

@@ -156,6 +156,23 @@ class ConfigLoaderTest {
   }
 
   @Test
+  void theConsoleSectionIsReadWithinItsBounds() {
+    ConsoleConfig defaults = ConfigLoader.load(new String[0], Map.of()).console();
+    assertEquals(new ConsoleConfig(true, 5000, 2000, 32), defaults);
+    ConsoleConfig set = ConfigLoader.load(new String[0], Map.of("SLUICE_CONSOLE_ENABLED", "false",
+        "SLUICE_CONSOLE_SAMPLE_MILLIS", "1000", "SLUICE_CONSOLE_HISTORY_SERIES", "0",
+        "SLUICE_CONSOLE_MAX_STREAMS", "1000")).console();
+    assertEquals(new ConsoleConfig(false, 1000, 0, 1000), set);
+    for (Map.Entry<String, String> bad : Map.of("SLUICE_CONSOLE_SAMPLE_MILLIS", "999",
+        "SLUICE_CONSOLE_HISTORY_SERIES", "100001", "SLUICE_CONSOLE_MAX_STREAMS", "0",
+        "SLUICE_CONSOLE_ENABLED", "yes").entrySet()) {
+      ConfigException e = assertThrows(ConfigException.class,
+          () -> ConfigLoader.load(new String[0], Map.of(bad.getKey(), bad.getValue())), bad.toString());
+      assertTrue(e.getMessage().contains("(" + bad.getKey() + ")"), e.getMessage());
+    }
+  }
+
+  @Test
   void credentialsAreKeyIdSecretPairsAndNeverEchoed() {
     SecurityConfig sec = ConfigLoader.load(new String[0],
         Map.of("SLUICE_CREDENTIALS", "AKID1:secret/one, AKID2:two:with:colons", "SLUICE_MANAGEMENT_TOKEN", "off"))

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
  */
 class DocumentationTest {
   static final Pattern LINK = Pattern.compile("\\]\\(([^)\\s]+)\\)");
-  static final Pattern KEY = Pattern.compile("`((?:http|sqs|engine|pg|push|metrics|shutdown|tls|cluster)\\.[a-zA-Z]+)`");
+  static final Pattern KEY = Pattern.compile("`((?:http|sqs|engine|pg|push|metrics|shutdown|tls|cluster|console)\\.[a-zA-Z]+)`");
   static final Pattern VARIABLE = Pattern.compile("\\bSLUICE_[A-Z0-9_]+\\b");
   /**
    * Variables that are not configuration keys: the config file's location, the tests' own, and

@@ -21,7 +21,8 @@ import software.amazon.awssdk.services.sqs.SqsClient;
  * spelling of a protected path (dot segments plain and percent-encoded, doubled slashes, path
  * parameters, case, encoded letters) either reaches the surface through its guard or does not reach
  * it at all; browsers of other sites are kept off the bridge; the TCP bridge closes a connection at
- * its first unauthenticated or oversized frame, before buffering it.
+ * its first unauthenticated or oversized frame, before buffering it; no spelling of the console's
+ * API gets around its guard.
  */
 class SurfaceGuardIT {
   static final String TOKEN = "mgmt-t0ken";
@@ -107,6 +108,43 @@ class SurfaceGuardIT {
     RawHttp.Response withToken = RawHttp.get(port, "/x/%2e%2e/metrics", "Authorization: Bearer " + TOKEN);
     assertEquals(200, withToken.status());
     assertTrue(withToken.body().contains("sluice_"));
+  }
+
+  /** The console's API paths as written, and spellings a router might resolve to them. */
+  static List<String> consoleSpellings(String rest) {
+    List<String> paths = new java.util.ArrayList<>(spellings("console", "api/" + rest));
+    paths.addAll(List.of("/console/api/../api/" + rest, "/console/api/%2e%2e/api/" + rest,
+        "/console/api/%2E%2E/api/" + rest, "//console/api/" + rest, "/console//api/" + rest, "/Console/api/" + rest,
+        "/console/API/" + rest, "/console/%61pi/" + rest, "/console/x/../api/" + rest, "/console/api/./" + rest,
+        "/console/%2e%2e/console/api/" + rest, "/examples/../console/api/" + rest));
+    return paths;
+  }
+
+  @Test
+  void noSpellingOfTheConsoleApiReachesItWithoutTheToken() throws Exception {
+    for (String path : consoleSpellings("status")) {
+      RawHttp.Response r = ConsoleHttp.get(port, path, ConsoleHttp.CONSOLE);
+      assertFalse(r.body().contains("tokenRequired"), path + " reached the console's status: " + r.status());
+      assertTrue(r.status() >= 400, path + " -> " + r.status());
+    }
+    assertEquals(401, ConsoleHttp.get(port, "/console/api/%2e%2e/api/status", ConsoleHttp.CONSOLE).status(),
+        "a spelling the router resolves to the API meets its guard");
+    assertEquals(200, ConsoleHttp.get(port, "/console/api/%2e%2e/api/status", ConsoleHttp.CONSOLE,
+        "Authorization: Bearer " + TOKEN).status(), "and passes it with the token");
+  }
+
+  @Test
+  void noSpellingOfTheConsolesSqsPassthroughActsAsTheOperatorWithoutTheToken() throws Exception {
+    List<String> paths = consoleSpellings("sqs/us-east-1");
+    for (int i = 0; i < paths.size(); i++) {
+      String body = "{\"QueueName\":\"sneaked-" + i + "\"}";
+      RawHttp.Response r = ConsoleHttp.send(port, "POST", paths.get(i), body, ConsoleHttp.CONSOLE,
+          "Content-Type: application/x-amz-json-1.0", "X-Amz-Target: AmazonSQS.CreateQueue");
+      assertTrue(r.status() >= 400, paths.get(i) + " -> " + r.status() + " " + r.body());
+    }
+    try (SqsClient sqs = server.client("AKIDSLUICE", "s3cret")) {
+      assertEquals(List.of(), sqs.listQueues(b -> b.queueNamePrefix("sneaked")).queueUrls());
+    }
   }
 
   @Test
