@@ -111,7 +111,7 @@ final class MessagePeek {
     @Override
     public boolean test(Message m) {
       if (!browsable(m)) {
-        return true;
+        return true; // pending: walked past, beyond the 10,000 links only by the sends whose writes are in flight
       }
       if (toSkip > 0) {
         toSkip--;
