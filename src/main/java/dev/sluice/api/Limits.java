@@ -51,4 +51,16 @@ public final class Limits {
   public static final long PURGE_INTERVAL_MILLIS = 60_000;
   public static final long QUEUE_RECREATE_WAIT_MILLIS = 60_000;
   public static final long DEDUPLICATION_WINDOW_MILLIS = 300_000;
+
+  // The console's peek (design/console.md §2.5), not an SQS limit: bounds on one shard call.
+  public static final int PEEK_MAX_MESSAGES_MAX = 50;
+  public static final int PEEK_MAX_MESSAGES_DEFAULT = 20;
+  /** {@code offset + maxMessages} at most this: one peek walks at most this many list links. */
+  public static final int PEEK_WINDOW_MESSAGES = 10_000;
+  public static final int PEEK_PREVIEW_BYTES_MAX = 65_536;
+  public static final int PEEK_PREVIEW_BYTES_DEFAULT = 2_048;
+  /** A page stops adding messages once their previews (bodies and attribute values) pass this. */
+  public static final int PEEK_ANSWER_PREVIEW_BYTES = 1_048_576;
+  /** Each attribute value a peek shows is cut to this many bytes. */
+  public static final int PEEK_ATTRIBUTE_VALUE_BYTES = 256;
 }

@@ -18,6 +18,7 @@ import dev.sluice.api.ListMessageMoveTasks;
 import dev.sluice.api.ListQueueTags;
 import dev.sluice.api.ListQueues;
 import dev.sluice.api.MessageAttributeValue;
+import dev.sluice.api.PeekMessages;
 import dev.sluice.api.PurgeQueue;
 import dev.sluice.api.QueueKey;
 import dev.sluice.api.ReceiveMessage;
@@ -156,7 +157,11 @@ public final class RecordTypes {
       EventSourceMapping.class,
       EventSourceMapping.Target.class,
       EventSourceMapping.LastError.class,
-      EventSourceMapping.Page.class);
+      EventSourceMapping.Page.class,
+      PeekMessages.Request.class,
+      PeekMessages.PeekedAttribute.class,
+      PeekMessages.Peeked.class,
+      PeekMessages.Response.class);
 
   /** What nodes ask each other for themselves (a listing's names), after the api records. Append only. */
   public static final List<Class<? extends Record>> INTERNAL = List.of(

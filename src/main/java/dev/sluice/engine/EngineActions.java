@@ -16,6 +16,7 @@ import dev.sluice.api.ListDeadLetterSourceQueues;
 import dev.sluice.api.ListMessageMoveTasks;
 import dev.sluice.api.ListQueueTags;
 import dev.sluice.api.ListQueues;
+import dev.sluice.api.PeekMessages;
 import dev.sluice.api.PurgeQueue;
 import dev.sluice.api.QueueKey;
 import dev.sluice.api.ReceiveMessage;
@@ -195,6 +196,13 @@ public final class EngineActions {
   public static final EngineAction<PublishBatch.Request, PublishBatch.Response> PUBLISH_BATCH = addSns("PublishBatch",
       PublishBatch.Request.class, (c, r) -> TopicActions.topicArn(c, r.topicArn()),
       (e, c, r, g) -> e.sns().publishes().publishBatch(c, r));
+
+  /**
+   * The console's peek (not an SQS action, and no SQS protocol maps to it; appended after the SNS
+   * actions): keyed by its QueueUrl like the SQS actions, so a cluster node forwards it to the owner.
+   */
+  public static final EngineAction<PeekMessages.Request, PeekMessages.Response> PEEK_MESSAGES = add("PeekMessages",
+      PeekMessages.Request.class, (c, r) -> byUrl(c, r.queueUrl()), (e, c, r, g) -> e.peeks().peekMessages(c, r));
 
   /** Every action, by its number. */
   public static List<EngineAction<?, ?>> all() {

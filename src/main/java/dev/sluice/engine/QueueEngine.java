@@ -29,6 +29,7 @@ public final class QueueEngine {
   private final ReceiveActions receives;
   private final ReceiptActions receipts;
   private final RedriveActions redrive;
+  private final PeekActions peeks;
   private final TopicEngine sns;
   private final TriggerActions triggers;
   private final TriggerActions startupTriggers;
@@ -67,6 +68,7 @@ public final class QueueEngine {
     this.sends = new SendActions(owningShard);
     this.receives = new ReceiveActions(clients, dispatcher, router, access);
     this.receipts = new ReceiptActions(owningShard);
+    this.peeks = new PeekActions(owningShard);
     this.redrive = new RedriveActions(clients, router, checks, crossShard, access, this::checkedWhereHeld);
     this.sns = new TopicEngine(clients, gate == ServingGate.OPEN ? clients : dispatcher, router,
         new TopicAccess(access), () -> remote != RemoteShards.NONE, signer, vertx, outbound);
@@ -216,6 +218,11 @@ public final class QueueEngine {
 
   public RedriveActions redrive() {
     return redrive;
+  }
+
+  /** The console's peek at a queue's messages. */
+  public PeekActions peeks() {
+    return peeks;
   }
 
   /** The SNS side: topics, subscriptions, publishes, and what signs envelopes. */

@@ -159,6 +159,13 @@ public final class ContentSlab {
     return PackedContent.unpack(c.data, offset(handle) + SlabChunk.HEADER, c.payloadLength(offset(handle)));
   }
 
+  /** The console's preview of the record's content ({@link PackedContent#preview}); reads only. */
+  ContentPreview preview(long handle, int maxBodyBytes, int maxValueBytes) {
+    SlabChunk c = liveChunk(handle);
+    int at = offset(handle);
+    return PackedContent.preview(c.data, at + SlabChunk.HEADER, c.payloadLength(at), maxBodyBytes, maxValueBytes);
+  }
+
   int recordBytes(long handle) {
     return liveChunk(handle).recordBytes(offset(handle));
   }

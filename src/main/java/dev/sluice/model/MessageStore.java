@@ -58,6 +58,11 @@ public final class MessageStore {
     return backlog;
   }
 
+  /** Its messages by sent time, which the console's peek walks ({@link MessagePeek}). */
+  RetentionOrder retention() {
+    return retention;
+  }
+
   public QueueMetadata metadata() {
     return metadata;
   }
@@ -366,10 +371,7 @@ public final class MessageStore {
     visibility.tellReceivable(nowMillis);
   }
 
-  /**
-   * When the oldest message still held was sent, or -1 when the queue holds none; durable-only rows
-   * count too (see {@link Backlog#oldestSentAtMillis}).
-   */
+  /** When the oldest message held was sent (durable-only rows too: {@link Backlog#oldestSentAtMillis}), or -1. */
   long oldestSentAtMillis() {
     Message oldest = retention.oldest();
     long sentAt = Math.min(oldest == null ? Long.MAX_VALUE : oldest.sentAtMillis, backlog.counts().oldestSentAtMillis());

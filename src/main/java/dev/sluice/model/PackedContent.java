@@ -1,6 +1,7 @@
 package dev.sluice.model;
 
 import dev.sluice.api.MessageAttributeValue;
+import dev.sluice.api.PeekMessages.PeekedAttribute;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Map;
@@ -153,6 +154,47 @@ public record PackedContent(
       r.take();
     }
     return r.string();
+  }
+
+  /**
+   * The console's preview of a payload or column value: at most {@code maxBodyBytes} of the body and
+   * {@code maxValueBytes} of each attribute value (strings cut on a character boundary, bytes as they
+   * are), with their whole lengths. Decodes only what it shows, so a peek of a 1 MiB body costs
+   * what its preview does.
+   */
+  public static ContentPreview preview(byte[] buf, int offset, int length, int maxBodyBytes, int maxValueBytes) {
+    Reader r = new Reader(buf, offset, offset + length);
+    if (r.read() != VERSION) {
+      throw new IllegalStateException("message content of unknown version " + buf[offset]);
+    }
+    int present = r.read();
+    int bodyBytes = r.take();
+    int bodyShown = Utf8Prefix.length(buf, r.pos - bodyBytes, bodyBytes, maxBodyBytes);
+    String body = new String(buf, r.pos - bodyBytes, bodyShown, StandardCharsets.UTF_8);
+    String sender = r.string();
+    String trace = (present & TRACE) != 0 ? r.string() : null;
+    String group = (present & GROUP) != 0 ? r.string() : null;
+    String dedup = (present & DEDUP) != 0 ? r.string() : null;
+    String dlq = (present & DLQ) != 0 ? r.string() : null;
+    int shown = bodyShown;
+    Map<String, PeekedAttribute> attributes = null;
+    if ((present & ATTRIBUTES) != 0) {
+      attributes = new TreeMap<>();
+      for (int n = r.varint(); n > 0; n--) {
+        String name = r.string();
+        String type = r.string();
+        boolean binary = r.read() == 1;
+        int bytes = r.take();
+        int start = r.pos - bytes;
+        int cut = binary ? Math.min(bytes, maxValueBytes) : Utf8Prefix.length(buf, start, bytes, maxValueBytes);
+        attributes.put(name, binary
+            ? new PeekedAttribute(type, null, Arrays.copyOfRange(buf, start, start + cut), bytes, cut < bytes)
+            : new PeekedAttribute(type, new String(buf, start, cut, StandardCharsets.UTF_8), null, bytes, cut < bytes));
+        shown += cut;
+      }
+    }
+    return new ContentPreview(body, bodyBytes, bodyShown < bodyBytes, attributes, trace, sender, group, dedup, dlq,
+        shown);
   }
 
   private static boolean hasAttributes(byte[] buf, int offset) {

@@ -2,6 +2,7 @@ package dev.sluice.model;
 
 import dev.sluice.api.ErrorCode;
 import dev.sluice.api.Limits;
+import dev.sluice.api.PeekMessages;
 import dev.sluice.api.ReceiveMessage;
 import dev.sluice.api.SendMessage;
 import dev.sluice.api.SqsException;
@@ -74,10 +75,7 @@ public final class QueueState {
     return rules.send(m, batchEntry, nowMillis);
   }
 
-  /**
-   * Checks the rules a batch must meet as a whole before any entry is sent (AWS:
-   * SendMessageBatch): the queue type's own whole-request rules, then the 1 MiB total.
-   */
+  /** Checks a batch as a whole before any entry is sent (AWS: SendMessageBatch): its type's rules, then 1 MiB. */
   public void checkBatch(List<NewMessage> messages) {
     rules.checkBatch(messages);
     long total = 0;
@@ -91,10 +89,7 @@ public final class QueueState {
     }
   }
 
-  /**
-   * Receives up to the spec's maximum right now; an empty list when nothing is receivable. See
-   * {@link Receiving#receive}.
-   */
+  /** Receives up to the spec's maximum now; empty when nothing is receivable ({@link Receiving#receive}). */
   public List<ReceiveMessage.Message> receive(ReceiveSpec spec, long nowMillis) {
     return receiving.receive(spec, nowMillis);
   }
@@ -236,6 +231,11 @@ public final class QueueState {
   /** GetQueueAttributes: the named attributes (or All) with their current values. */
   public Map<String, String> attributeValues(List<String> names, long nowMillis) {
     return QueueAttributeView.render(this, names, nowMillis);
+  }
+
+  /** The console's peek (design/console.md §2.5): reads resident messages, changes nothing. */
+  public PeekMessages.Response peek(PeekMessages.Request request, long nowMillis) {
+    return MessagePeek.answer(store, request, nowMillis);
   }
 
   /** How many messages arrived, were received and were deleted since this queue object was made. */

@@ -1,6 +1,7 @@
 package dev.sluice.model;
 
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
  * Owned by its queue's {@link MessageStore}, on the shard event loop that owns the queue: the
@@ -65,6 +66,28 @@ final class RetentionOrder {
       index.cancel(sweep);
     } else {
       schedule(oldest);
+    }
+  }
+
+  /**
+   * Visits the messages oldest first, a merge of the two lists by sent time (a tie goes to the list
+   * of new messages, as {@link #oldest} breaks it), until {@code visitor} answers false.
+   */
+  void walkOldestFirst(Predicate<Message> visitor) {
+    Message a = sent.first();
+    Message b = moved.first();
+    while (a != null || b != null) {
+      Message next;
+      if (b == null || a != null && a.sentAtMillis <= b.sentAtMillis) {
+        next = a;
+        a = a.sentNext;
+      } else {
+        next = b;
+        b = b.sentNext;
+      }
+      if (!visitor.test(next)) {
+        return;
+      }
     }
   }
 

@@ -7,12 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sluice.api.ChangeMessageVisibilityBatch;
 import dev.sluice.api.ErrorCode;
+import dev.sluice.api.PeekMessages;
 import dev.sluice.api.SqsException;
 import io.vertx.core.buffer.Buffer;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -73,6 +75,21 @@ class ForwardCodecTest {
         assertEquals(reply, decode(encode(CODEC, reply)), type.getName());
       }
     }
+  }
+
+  @Test
+  void aPeekTravelsToTheQueuesOwnerAndItsPageBackWithBinaryValuesIntact() {
+    PeekMessages.Request asked = new PeekMessages.Request("http://sluice:9324/000000000000/orders", 40, 10, 2_048,
+        null);
+    PeekMessages.Peeked peeked = new PeekMessages.Peeked("AAAAAAAAAAEAAAAAAAAAKg", "m-1", "md5",
+        PeekMessages.PeekedState.IN_FLIGHT, 1_764_300_000_000L, 2, 1_764_299_990_000L, 1_764_299_980_000L, "g", "d",
+        "00000000000000000001", "arn:aws:sqs:us-east-1:000000000000:src", "000000000000", null, "h\u00e9",
+        3, false, Map.of("blob", new PeekMessages.PeekedAttribute("Binary", null, new byte[] {0, -1, 7}, 300, true)));
+    PeekMessages.Response answered = new PeekMessages.Response(List.of(peeked), 12, 1_234_567, true);
+    Frame request = new Frame.Request("node-a", 1, "node-b", 2, 17, 20_000, 9, CALLER, asked);
+    Frame reply = new Frame.Reply("node-b", 3, "node-a", 2, 17, 5, answered);
+    assertEquals(request, decode(encode(CODEC, request)));
+    assertEquals(reply, decode(encode(CODEC, reply)));
   }
 
   @Test

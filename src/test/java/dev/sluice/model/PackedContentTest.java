@@ -2,15 +2,19 @@ package dev.sluice.model;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sluice.api.MessageAttributeValue;
+import dev.sluice.api.PeekMessages.PeekedAttribute;
 import dev.sluice.persistence.MessageContent;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
@@ -194,6 +198,72 @@ class PackedContentTest {
     }
     return new PackedContent(text(random, random.nextInt(random.nextBoolean() ? 20 : 400)), attributes,
         optional(random), text(random, 12), optional(random), optional(random), optional(random));
+  }
+
+  @Test
+  void aPreviewCutsTheBodyAndEachValueOnCharacterBoundariesAndKeepsTheIdsWhole() {
+    for (byte[] bytes : new byte[][] {full().pack(), full().encode()}) { // a payload, and a column value
+      ContentPreview p = PackedContent.preview(bytes, 0, bytes.length, 2, 2);
+      assertEquals("h", p.body()); // "hé": the 2-byte é does not fit after h
+      assertEquals(6, p.bodyBytes());
+      assertTrue(p.bodyTruncated());
+      assertEquals(new PeekedAttribute("Binary", null, new byte[] {0, (byte) 0xff}, 3, true), p.attributes().get("bin"));
+      assertEquals(new PeekedAttribute("Number", "42", null, 2, false), p.attributes().get("n"));
+      assertEquals(new PeekedAttribute("String.x", "ca", null, 5, true), p.attributes().get("s"));
+      assertEquals(List.of("Root=1", "AIDA", "g", "d", "arn:q"),
+          List.of(p.traceHeader(), p.senderId(), p.groupId(), p.deduplicationId(), p.deadLetterSourceArn()));
+      assertEquals(1 + 2 + 2 + 2, p.shownBytes());
+    }
+    byte[] minimal = HEX.parseHex(MINIMAL_V1);
+    ContentPreview p = PackedContent.preview(minimal, 0, minimal.length, 4, 256);
+    assertEquals("body", p.body());
+    assertFalse(p.bodyTruncated());
+    assertNull(p.attributes());
+    assertNull(p.groupId());
+  }
+
+  @Test
+  void randomContentsPreviewAsTheLongestWholeCharacterPrefixThatFits() {
+    Random random = new Random(5);
+    for (int i = 0; i < 2_000; i++) {
+      PackedContent c = randomContent(random);
+      byte[] payload = c.pack();
+      int maxBody = random.nextInt(40);
+      int maxValue = random.nextInt(12);
+      byte[] padded = new byte[payload.length + 9];
+      System.arraycopy(payload, 0, padded, 4, payload.length);
+      ContentPreview p = PackedContent.preview(padded, 4, payload.length, maxBody, maxValue);
+      assertLongestPrefix(c.body(), p.body(), maxBody);
+      assertEquals(c.body().getBytes(StandardCharsets.UTF_8).length, p.bodyBytes());
+      int shown = p.body().getBytes(StandardCharsets.UTF_8).length;
+      if (c.attributes() != null && !c.attributes().isEmpty()) {
+        for (Map.Entry<String, MessageAttributeValue> e : c.attributes().entrySet()) {
+          PeekedAttribute a = p.attributes().get(e.getKey());
+          MessageAttributeValue v = e.getValue();
+          if (v.binaryValue() != null) {
+            assertArrayEquals(Arrays.copyOf(v.binaryValue(), Math.min(maxValue, v.binaryValue().length)), a.binaryValue());
+            shown += a.binaryValue().length;
+          } else {
+            assertLongestPrefix(v.stringValue(), a.stringValue(), maxValue);
+            shown += a.stringValue().getBytes(StandardCharsets.UTF_8).length;
+          }
+        }
+      }
+      assertEquals(shown, p.shownBytes());
+      assertEquals(c.senderId(), p.senderId());
+      assertEquals(c.deadLetterSourceArn(), p.deadLetterSourceArn());
+    }
+  }
+
+  /** {@code shown} is the longest prefix of whole characters of {@code whole} of at most {@code max} UTF-8 bytes. */
+  static void assertLongestPrefix(String whole, String shown, int max) {
+    assertTrue(whole.startsWith(shown), shown + " of " + whole);
+    int bytes = shown.getBytes(StandardCharsets.UTF_8).length;
+    assertTrue(bytes <= max || shown.equals(whole), shown);
+    if (!shown.equals(whole)) {
+      String next = whole.substring(0, shown.length() + Character.charCount(whole.codePointAt(shown.length())));
+      assertTrue(next.getBytes(StandardCharsets.UTF_8).length > max, "a longer prefix fits: " + next);
+    }
   }
 
   private static String optional(Random random) {

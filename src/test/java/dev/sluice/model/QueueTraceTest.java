@@ -205,6 +205,7 @@ class QueueTraceTest {
       } catch (SqsException e) {
         trace.append(error(e));
       }
+      betweenSteps(shard, q, shard.registry.find(dlqName) == dlq ? dlq : null);
       trace.append(" | ").append(counts(q, shard.now)).append(" dlq ").append(counts(dlq, shard.now))
           .append(" budget ").append(shard.budget.usedBytes()).append(" timers ").append(shard.index.size())
           .append(" parked ").append(q.parkedCount()).append('/').append(shard.parking.parkedInShard())
@@ -229,6 +230,12 @@ class QueueTraceTest {
     trace.append("end budget ").append(shard.budget.usedBytes()).append(" timers ").append(shard.index.size())
         .append(" log ").append(log.lines).append('\n');
   }
+
+  /**
+   * Runs after each step, before its counts are traced; nothing here. A subclass may do what must
+   * leave the trace as it is ({@link PeekChangesNothingTest}), never drawing on the run's random.
+   */
+  void betweenSteps(ShardFixture shard, QueueState q, QueueState dlq) {}
 
   /** Pending sends are committed or dropped by the store that logged them, as the engine does. */
   static void pendingCall(QueueState q, String method, Message m, long nowMillis) throws Exception {
