@@ -5,19 +5,20 @@ import dev.sluice.api.PeekMessages;
 import dev.sluice.api.QueueKey;
 import dev.sluice.api.SqsException;
 import dev.sluice.auth.Identity;
+import dev.sluice.config.SqsConfig;
 import dev.sluice.engine.CallerGone;
 import dev.sluice.engine.EngineActions;
 import dev.sluice.engine.QueueEngine;
 import dev.sluice.engine.QueueUrls;
 import dev.sluice.protocol.json.JsonErrors;
 import io.vertx.core.Future;
+import io.vertx.core.Handler;
 import io.vertx.core.MultiMap;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
 import java.util.Base64;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 /**
  * The console's messages routes (design/console.md §2.6): {@code GET queues/{q}/messages} answers a
@@ -27,30 +28,23 @@ import java.util.regex.Pattern;
  * engine checks it as any caller (ReceiveMessage on the queue) and a cluster node forwards it to the
  * queue's owner. Behind the console guard, which this class does not repeat. Stateless.
  */
-final class ConsoleMessages {
-  /**
-   * Both routes, for {@code router.getWithRegex(ROUTE).handler(messages::handle)} behind the guard;
-   * the named groups are the path parameters {@link #handle} reads.
-   */
-  static final String ROUTE =
-      "/console/api/queues/(?<account>[^/]+)/(?<region>[^/]+)/(?<name>[^/]+)/messages(?:/(?<key>[^/]+))?/?";
-  private static final Pattern REGION = Pattern.compile("[a-z]{2}(-[a-z0-9]+)+");
-
+final class ConsoleMessages implements Handler<RoutingContext> {
   private final QueueEngine engine;
   private final Callers callers;
-  private final String accountId;
+  private final SqsConfig sqs;
 
-  /** @param accountId the default account (sqs.accountId), which the operator acts as */
-  ConsoleMessages(QueueEngine engine, Callers callers, String accountId) {
+  /** {@code sqs}: the default account (sqs.accountId), which the operator acts as, and the regions served. */
+  ConsoleMessages(QueueEngine engine, Callers callers, SqsConfig sqs) {
     this.engine = engine;
     this.callers = callers;
-    this.accountId = accountId;
+    this.sqs = sqs;
   }
 
-  /** Answers a request {@link #ROUTE} matched, from its path parameters and query. */
-  void handle(RoutingContext ctx) {
+  /** Answers {@code queues/:account/:region/:name/messages[/:key]} from its path parameters and query. */
+  @Override
+  public void handle(RoutingContext ctx) {
     String region = ctx.pathParam("region");
-    Caller caller = callers.ofOperator(ctx.request(), new Identity(null, accountId, region));
+    Caller caller = callers.ofOperator(ctx.request(), new Identity(null, sqs.accountId(), region));
     answer(ctx, peek(caller, ctx.pathParam("account"), region, ctx.pathParam("name"), ctx.pathParam("key"),
         ctx.queryParams()));
   }
@@ -65,8 +59,9 @@ final class ConsoleMessages {
       if (!QueueUrls.isAccountId(account)) {
         throw SqsException.invalidValue(account, "account", "It must be a 12-digit account id.");
       }
-      if (region == null || !REGION.matcher(region).matches()) {
-        throw SqsException.invalidValue(region, "region", "It must look like a region, such as us-east-1.");
+      if (region == null || !SqsConfig.isRegionName(region) || !sqs.serves(region)) {
+        throw SqsException.invalidValue(region, "region", "It must be a region this server serves, named as AWS"
+            + " names regions (us-east-1).");
       }
       String url = QueueUrls.urlOf(caller.baseUrl(), new QueueKey(account, region, name));
       request = key != null ? new PeekMessages.Request(url, null, null, null, key)

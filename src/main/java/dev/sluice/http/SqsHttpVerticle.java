@@ -113,17 +113,20 @@ final class SqsHttpVerticle extends VerticleBase {
     TriggerAdmin triggers = triggersServed
         ? new TriggerAdmin(engine.triggers(), callers, surfaces.sqs().unadmitted()) : null;
     routes = HttpRoutes.serving(vertx, health, surfaces, metrics, push, engine.sns().signer(), triggers,
-        console.policy().enabled() ? consoleApi(sqs, callers) : null, sqs);
+        console.policy().enabled() ? consoleApi(sqs, callers, engine) : null, sqs);
   }
 
   /**
    * The console's API routes, one line each; every one is behind ConsoleGuard (mounted by
    * ConsoleRoutes before them). Paths are relative to /console/api/.
    */
-  private ConsoleApi consoleApi(SqsApiHandler sqs, Callers callers) {
+  private ConsoleApi consoleApi(SqsApiHandler sqs, Callers callers, QueueEngine engine) {
+    ConsoleMessages messages = new ConsoleMessages(engine, callers, console.sqs());
     return new ConsoleApi()
         .route(HttpMethod.POST, "sqs/:region", new ConsoleSqs(sqs, callers, console.sqs()))
-        .route(HttpMethod.GET, "status", new ConsoleStatus(console, health::notReadyReason));
+        .route(HttpMethod.GET, "status", new ConsoleStatus(console, health::notReadyReason))
+        .route(HttpMethod.GET, "queues/:account/:region/:name/messages", messages)
+        .route(HttpMethod.GET, "queues/:account/:region/:name/messages/:key", messages);
   }
 
   /** Stops accepting; open connections get until {@code timeoutMillis} to finish and close. */

@@ -9,10 +9,8 @@ import dev.sluice.Sluice;
 import dev.sluice.api.ErrorCode;
 import dev.sluice.config.ConfigLoader;
 import dev.sluice.protocol.json.JsonErrors;
-import io.vertx.core.http.HttpServer;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import io.vertx.ext.web.Router;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -38,13 +36,12 @@ import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
 /**
  * The console's messages routes on a real server (design/console.md §2.6, the {@code
  * browsingChangesNothing} case of §4): messages sent and received with the AWS SDK, browsed through
- * {@link ConsoleMessages} mounted on a bare router (the console guard is not under test here), and
+ * the console's API as the pages call it (its guard is ConsoleApiIT's), and
  * what the SDK sees afterwards shows that browsing received nothing, hid nothing and counted no
  * receive.
  */
 class ConsoleMessagesIT {
   static Sluice sluice;
-  static HttpServer console;
   static SqsClient sqs;
   static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
@@ -52,11 +49,6 @@ class ConsoleMessagesIT {
   static void start() throws Exception {
     sluice = Sluice.start(ConfigLoader.load(new String[0],
         Map.of("SLUICE_HTTP_PORT", "0", "SLUICE_HTTP_HOST", "127.0.0.1"))).await(30, TimeUnit.SECONDS);
-    Router router = Router.router(sluice.vertx());
-    ConsoleMessages messages = new ConsoleMessages(sluice.engine(), new Callers(""), "000000000000");
-    router.getWithRegex(ConsoleMessages.ROUTE).handler(messages::handle);
-    console = sluice.vertx().createHttpServer().requestHandler(router).listen(0, "127.0.0.1")
-        .await(10, TimeUnit.SECONDS);
     sqs = SqsClient.builder()
         .endpointOverride(URI.create("http://127.0.0.1:" + sluice.port()))
         .region(Region.US_EAST_1)
@@ -68,12 +60,12 @@ class ConsoleMessagesIT {
   @AfterAll
   static void stop() throws Exception {
     sqs.close();
-    console.close().await(10, TimeUnit.SECONDS);
     sluice.stop().await(10, TimeUnit.SECONDS);
   }
 
   static HttpResponse<String> get(String path) throws Exception {
-    return HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + console.actualPort() + path))
+    return HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + sluice.port() + path))
+        .header("X-Sluice-Console", "1")
         .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
   }
 
@@ -186,7 +178,7 @@ class ConsoleMessagesIT {
       refused(messages + query, ErrorCode.INVALID_PARAMETER_VALUE);
     }
     refused(messages + "/not-a-key", ErrorCode.INVALID_PARAMETER_VALUE);
-    refused("/console/api/queues/000000000000/nowhere/refusing/messages", ErrorCode.INVALID_PARAMETER_VALUE);
+    refused("/console/api/queues/000000000000/US_EAST_1/refusing/messages", ErrorCode.INVALID_PARAMETER_VALUE);
     refused("/console/api/queues/000000000000/us-east-1/missing/messages", ErrorCode.QUEUE_DOES_NOT_EXIST);
     assertEquals(0, ok(messages + "?offset=9950&max=50&preview=65536").getJsonArray("messages").size());
   }
