@@ -45,7 +45,9 @@ public enum ErrorCode {
   /** AWS JSON protocol: a body that is not JSON or a member of the wrong JSON type. */
   SERIALIZATION_EXCEPTION("SerializationException", "SerializationException", 400, false),
   INTERNAL_FAILURE("InternalFailure", "InternalFailure", 500, false),
-  SERVICE_UNAVAILABLE("ServiceUnavailable", "ServiceUnavailable", 503, false);
+  SERVICE_UNAVAILABLE("ServiceUnavailable", "ServiceUnavailable", 503, false),
+  /** The console: every live-update stream (console.maxStreams) is open already; answered with Retry-After. */
+  TOO_MANY_STREAMS("TooManyStreams", "TooManyStreams", 503, false);
 
   private static final String MODELLED_NAMESPACE = "com.amazonaws.sqs#";
   private static final String GENERIC_NAMESPACE = "com.amazon.coral.service#";
