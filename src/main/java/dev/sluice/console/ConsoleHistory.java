@@ -12,6 +12,8 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.function.Supplier;
 
 /**
  * The console's bounded history (design/console.md §2.4): the latest row of every sampled queue and
@@ -41,6 +43,10 @@ public final class ConsoleHistory {
   private final LinkedHashMap<Object, Series> series = new LinkedHashMap<>(16, 0.75f, true);
   private final Map<QueueKey, Integer> pins = new HashMap<>();
   private Map<String, List<String>> deadLetterSources = Map.of();
+  /** Whether a queue came, went or changed its redrive target this tick: the sources are inverted again. */
+  private boolean redriveChanged;
+  /** What the streams of one tick share, made once per key; emptied once the tick's events are built. */
+  private final Map<Object, Object> shared = new HashMap<>();
   private long originMillis = -1;
   private long tick = -1;
   private long minute;
@@ -74,12 +80,14 @@ public final class ConsoleHistory {
       if (row == null) {
         row = new QueueRow(s, nowMillis);
         queues.put(row.key, row);
+        redriveChanged = true;
       } else {
+        redriveChanged |= !Objects.equals(row.deadLetterTargetArn, s.deadLetterTargetArn());
         row.update(s, nowMillis);
       }
       row.seenTick = tick;
       boolean active = row.active();
-      if (row.series == null && (active || pins.containsKey(row.key))) {
+      if (row.series == null && (active || !pins.isEmpty() && pins.containsKey(row.key))) {
         row.series = newSeries(row.key, QueueRow.COLUMNS, QueueRow.GAUGES, nowMillis);
       }
       if (row.series != null) {
@@ -105,9 +113,15 @@ public final class ConsoleHistory {
         touchIfActive(row.series, active, nowMillis);
       }
     }
-    dropAbsent();
+    // Each sample is a distinct queue: when the rows number the samples, every row was seen.
+    if (queues.size() != queueSamples.size() || topics.size() != topicSamples.size()) {
+      dropAbsent();
+    }
     dropIdle(nowMillis);
-    deadLetterSources = invertRedrivePolicies();
+    if (redriveChanged) {
+      deadLetterSources = invertRedrivePolicies();
+      redriveChanged = false;
+    }
   }
 
   private void touchIfActive(Series s, boolean active, long nowMillis) {
@@ -124,6 +138,7 @@ public final class ConsoleHistory {
       if (row.seenTick != tick) {
         series.remove(row.key);
         it.remove();
+        redriveChanged = true;
       }
     }
     for (Iterator<TopicRow> it = topics.values().iterator(); it.hasNext(); ) {
@@ -196,6 +211,20 @@ public final class ConsoleHistory {
     }
     sources.values().forEach(Collections::sort);
     return sources;
+  }
+
+  /**
+   * What {@code compute} makes of this tick's rows, made once for streams asking with equal keys (the
+   * same overview query), and forgotten at {@link #endTickEvents}.
+   */
+  @SuppressWarnings("unchecked")
+  <T> T sharedThisTick(Object key, Supplier<T> compute) {
+    return (T) shared.computeIfAbsent(key, k -> compute.get());
+  }
+
+  /** The tick's events are built: what they shared goes. */
+  void endTickEvents() {
+    shared.clear();
   }
 
   /** A stream shows this queue: its series is kept while pinned, and made now if it has none. */

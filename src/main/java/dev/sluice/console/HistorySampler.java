@@ -1,5 +1,7 @@
 package dev.sluice.console;
 
+import dev.sluice.api.ErrorCode;
+import dev.sluice.api.SqsException;
 import dev.sluice.engine.QueueEngine;
 import dev.sluice.engine.QueueSample;
 import dev.sluice.engine.TopicSample;
@@ -8,11 +10,9 @@ import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.WorkerExecutor;
-import dev.sluice.api.ErrorCode;
-import dev.sluice.api.SqsException;
 import java.util.List;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -135,6 +135,7 @@ public final class HistorySampler {
         LOG.log(System.Logger.Level.WARNING, "console: a tick listener failed", e);
       }
     }
+    history.endTickEvents();
   }
 
   /** Runs {@code query} on the history's worker; its answer should be a copy (JSON, a record). */

@@ -2,6 +2,7 @@ package dev.sluice.console;
 
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.util.List;
 
 /**
  * The overview's stream: the overview answer first, then per tick the page's rows without their
@@ -25,7 +26,9 @@ public final class OverviewStream implements StreamView {
 
   @Override
   public StreamEvent tick(ConsoleHistory h) {
-    var matching = ConsoleViews.select(h, query, defaultAccount);
+    // Streams of the same query (tabs showing the same page) share one selection and sort per tick.
+    List<QueueRow> matching = h.sharedThisTick(List.of(query, defaultAccount),
+        () -> ConsoleViews.select(h, query, defaultAccount));
     JsonArray rows = new JsonArray();
     JsonObject depth = new JsonObject();
     for (QueueRow r : ConsoleViews.page(matching, query)) {

@@ -61,6 +61,14 @@ class ConsoleViewsTest {
     JsonObject quiet = answer.getJsonArray("rows").getJsonObject(2);
     assertEquals(new JsonArray().addNull().addNull(), quiet.getJsonArray("depth"), "no history kept for it");
     assertEquals(arn("orders"), answer.getJsonArray("rows").getJsonObject(1).getString("deadLetterTargetArn"));
+
+    tick(queue("orders", 3, 1, 0, 12, 6, 1), queue("payments", 0, 0, 0, 0, 0, 0), idle("quiet"));
+    assertEquals(new JsonArray(), overview(Map.of()).getJsonArray("rows").getJsonObject(0)
+        .getJsonArray("deadLetterSources"), "payments no longer names orders");
+    tick(queue("orders", 3, 1, 0, 12, 6, 1), withDlq("payments", "orders", 0), idle("quiet"));
+    tick(queue("orders", 3, 1, 0, 12, 6, 1), idle("quiet"));
+    assertEquals(new JsonArray(), overview(Map.of()).getJsonArray("rows").getJsonObject(0)
+        .getJsonArray("deadLetterSources"), "payments deleted");
   }
 
   @Test
