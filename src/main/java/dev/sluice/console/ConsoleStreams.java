@@ -47,16 +47,19 @@ public final class ConsoleStreams {
 
   /**
    * Opens a stream on {@code context} (the request's): fails with TooManyStreams when every slot is
-   * taken (or the server stops), or with the view's own refusal, before anything is written.
+   * taken, ServiceUnavailable once stopped, or with the view's own refusal, before anything is written.
    */
   public Future<Void> open(Context context, EventSink sink, StreamView view) {
-    if (stopped || !reserve()) {
+    if (stopped) {
+      return Future.failedFuture(new SqsException(ErrorCode.SERVICE_UNAVAILABLE, "Sluice is shutting down."));
+    }
+    if (!reserve()) {
       return Future.failedFuture(new SqsException(ErrorCode.TOO_MANY_STREAMS,
           "The console has " + maxStreams + " live-update streams open already (console.maxStreams)."));
     }
     LiveStream stream = new LiveStream(context, sink, view);
     Promise<Void> opened = Promise.promise();
-    // Added before the snapshot is read, on the same worker, so no tick falls between the two.
+    // Added in the worker task that builds the snapshot, so every tick merged after it reaches the stream.
     sampler.read(h -> {
       StreamEvent first = view.open(h);
       open.add(stream);

@@ -146,6 +146,6 @@ class ConsoleStreamsTest {
     streams.stop().await(5, TimeUnit.SECONDS);
     assertTrue(a.ended && b.ended);
     assertEquals(0, streams.openStreams());
-    assertEquals(ErrorCode.TOO_MANY_STREAMS, refusal(streams.open(context, new RecordingSink(), overview())));
+    assertEquals(ErrorCode.SERVICE_UNAVAILABLE, refusal(streams.open(context, new RecordingSink(), overview())));
   }
 }

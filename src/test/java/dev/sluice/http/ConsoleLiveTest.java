@@ -27,11 +27,14 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * The console's live routes on a bare router and a real HTTP server, read by a real HTTP client:
  * the overview, topics and history as JSON, their errors, and the event stream with its bound.
  */
+// A stream that never ends would block its reader: the timeout makes that a failure.
+@Timeout(value = 30, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class ConsoleLiveTest {
   static final String ACCOUNT = "000000000000";
   final Vertx vertx = Vertx.vertx();
