@@ -5,6 +5,8 @@ import dev.sluice.cluster.Forwarding;
 import dev.sluice.cluster.ShardManager;
 import dev.sluice.cluster.SharedSettings;
 import dev.sluice.config.EngineConfig;
+import dev.sluice.console.ConsoleStreams;
+import dev.sluice.console.HistorySampler;
 import dev.sluice.config.SluiceConfig;
 import dev.sluice.engine.EngineSettings;
 import dev.sluice.engine.EngineStartup;
@@ -39,6 +41,10 @@ import java.util.stream.Collectors;
  */
 public final class Sluice {
   private static final System.Logger LOG = System.getLogger(Sluice.class.getName());
+  // console.* keys: wired at merge (console.sampleMillis, console.historySeries, console.maxStreams).
+  static final int CONSOLE_SAMPLE_MILLIS = 5000;
+  static final int CONSOLE_HISTORY_SERIES = 2000;
+  static final int CONSOLE_MAX_STREAMS = 32;
 
   private final Vertx vertx;
   private final QueueEngine engine;
@@ -51,9 +57,11 @@ public final class Sluice {
   private final AtomicBoolean stopping;
   /** Cluster mode's membership and shards; null for a single-node server. */
   private final Clustering clustering;
+  private final Console console;
 
   private Sluice(Vertx vertx, QueueEngine engine, HttpListener http, PushBridges push, TriggerService triggers,
-      DurableStore durable, SluiceMetrics metrics, AtomicBoolean stopping, Clustering clustering) {
+      DurableStore durable, SluiceMetrics metrics, AtomicBoolean stopping, Clustering clustering, Console console) {
+    this.console = console;
     this.triggers = triggers;
     this.clustering = clustering;
     this.vertx = vertx;
@@ -156,10 +164,11 @@ public final class Sluice {
                         }
                       });
                     }
+                    Console console = Console.start(vertx, engine, metrics);
                     http.serve(engine, surfaces, push, metrics, triggers.get() != null);
                     recovered.set(true);
                     return new Sluice(vertx, engine, http, push, triggers.get(), store.get(), metrics, stopping,
-                        clustered ? new Clustering(node.get(), shards.get()) : null);
+                        clustered ? new Clustering(node.get(), shards.get()) : null, console);
                   });
             }))
         .recover(failure -> (node.get() == null ? Future.<Void>succeededFuture() : node.get().leave())
@@ -174,6 +183,18 @@ public final class Sluice {
 
   /** A cluster node's membership and its shards. */
   private record Clustering(ClusterNode node, ShardManager shards) {}
+
+  /** The console's sampler and its live-update streams (design/console.md §2.4, §2.7). */
+  public record Console(HistorySampler sampler, ConsoleStreams streams) {
+    /** Starts sampling once the queues are recovered, and binds the console's gauges. */
+    static Console start(Vertx vertx, QueueEngine engine, SluiceMetrics metrics) {
+      HistorySampler sampler = HistorySampler.of(vertx, engine, CONSOLE_SAMPLE_MILLIS, CONSOLE_HISTORY_SERIES);
+      ConsoleStreams streams = new ConsoleStreams(sampler, CONSOLE_MAX_STREAMS);
+      metrics.bindConsole(streams::openStreams, sampler::retainedBytes, sampler::series);
+      sampler.start();
+      return new Console(sampler, streams);
+    }
+  }
 
   static EngineSettings engineSettings(SluiceConfig cfg, int loops) {
     EngineConfig e = cfg.engine();
@@ -228,6 +249,11 @@ public final class Sluice {
     return metrics;
   }
 
+  /** The console's sampler and streams, for its routes. */
+  public Console console() {
+    return console;
+  }
+
   /**
    * Completes when another server has claimed this server's database (durable mode): this one
    * refuses every call from then on and never serves again. Never completes in memory mode.
@@ -245,6 +271,7 @@ public final class Sluice {
    * Stops gracefully within about {@code graceMillis}, in this order:
    * <ol>
    *   <li>readiness answers 503 and the HTTP listener stops accepting connections;
+   *   <li>console streams end and the console's sampler stops;
    *   <li>push subscriptions end, their unacknowledged messages visible again at once;
    *   <li>triggers stop polling, batches being gathered visible again at once, and the invokes
    *       under way settle (until the grace period's end);
@@ -270,11 +297,14 @@ public final class Sluice {
   }
 
   private Future<Void> stopServing(long deadline, AtomicBoolean allInTime) {
+    // Streams end first, so that no open stream holds the connections' shutdown for the grace period.
+    Future<Void> consoleStopped = console.streams().stop().transform(ignored -> console.sampler().stop());
     Future<Void> connectionsClosed = http.shutdown(remainingMillis(deadline));
     Future<Void> pushStopped = push == null ? Future.succeededFuture() : push.stop();
     Future<Void> triggersStopped = triggers == null ? Future.succeededFuture()
         : within(triggers.stop(), deadline, "trigger invokes", allInTime);
     Future<Void> drained = pushStopped
+        .transform(ignored -> consoleStopped)
         .transform(ignored -> triggersStopped)
         .transform(ignored -> engine.stopParking())
         .transform(ignored -> within(connectionsClosed, deadline, "open HTTP connections", allInTime))

@@ -47,7 +47,9 @@ public enum ErrorCode {
   INTERNAL_FAILURE("InternalFailure", "InternalFailure", 500, false),
   SERVICE_UNAVAILABLE("ServiceUnavailable", "ServiceUnavailable", 503, false),
   /** The console's peek by key (design/console.md §2.6): the message is gone. Not an SQS error. */
-  MESSAGE_NOT_FOUND("MessageNotFound", "MessageNotFound", 404, false);
+  MESSAGE_NOT_FOUND("MessageNotFound", "MessageNotFound", 404, false),
+  /** The console: every live-update stream (console.maxStreams) is open already; answered with Retry-After. */
+  TOO_MANY_STREAMS("TooManyStreams", "TooManyStreams", 503, false);
 
   private static final String MODELLED_NAMESPACE = "com.amazonaws.sqs#";
   private static final String GENERIC_NAMESPACE = "com.amazon.coral.service#";

@@ -344,7 +344,7 @@ public final class QueueEngine {
    * Every queue's counts and totals, for the console's history: each deployed shard reads at most
    * {@code perTurn} of its queues per event-loop turn, so no turn of a shard does more sampling than
    * that however many queues it holds (design/console.md §2.4). A shard handed over meanwhile has
-   * nothing to say; topics are {@link #sample}'s.
+   * nothing to say; topics are {@link #sampleTopics}'s.
    */
   public Future<List<QueueSample>> sampleQueues(int perTurn) {
     if (perTurn < 1) {
@@ -356,6 +356,15 @@ public final class QueueEngine {
           perShard.forEach(all::addAll);
           return all;
         });
+  }
+
+  /** Every topic's counts, read on each shard at once: topics only, for the console (see {@link Shard#sampleTopics}). */
+  public Future<List<TopicSample>> sampleTopics() {
+    return onDeployedShards(Shard::sampleTopics).map(perShard -> {
+      List<TopicSample> all = new ArrayList<>();
+      perShard.forEach(all::addAll);
+      return all;
+    });
   }
 
   /**

@@ -1,6 +1,7 @@
 package dev.sluice.engine;
 
 import dev.sluice.api.QueueKey;
+import dev.sluice.model.QueueArns;
 import dev.sluice.model.QueueCounters;
 import dev.sluice.model.QueueState;
 import dev.sluice.model.RedrivePolicy;
@@ -14,6 +15,11 @@ import dev.sluice.model.RedrivePolicy;
  */
 public record QueueSample(QueueKey queue, long generation, String deadLetterTargetArn, int visible, int inflight,
     int delayed, long oldestAgeMillis, long arrived, long received, long deleted) {
+
+  /** The queue's ARN, as redrive policies name it. */
+  public String arn() {
+    return QueueArns.arnOf(queue);
+  }
 
   /** Reads {@code q} now; on its shard's event loop only. */
   static QueueSample of(QueueState q, long nowMillis) {

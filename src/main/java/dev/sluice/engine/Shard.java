@@ -224,13 +224,21 @@ public final class Shard {
       duplicateRows += q.backlogDuplicateRows();
       out.add(QueueSample.of(q, now));
     }
-    List<TopicSample> topicSamples = new ArrayList<>();
+    return new EngineSample(out, env.parking().parkedInShard(), duplicateRows, sampleTopics(), env.slab().liveBytes(),
+        env.slab().allocatedBytes());
+  }
+
+  /**
+   * This shard's topics' counts, for the console: topics only, so the console's reading never takes
+   * every queue of the shard in one turn as {@link #sample} does.
+   */
+  List<TopicSample> sampleTopics() {
+    List<TopicSample> out = new ArrayList<>();
     for (TopicState t : topics.all()) {
       long[] c = t.counts();
-      topicSamples.add(new TopicSample(t.key(), c[0], c[1], c[2], c[3]));
+      out.add(new TopicSample(t.key(), c[0], c[1], c[2], c[3]));
     }
-    return new EngineSample(out, env.parking().parkedInShard(), duplicateRows, topicSamples, env.slab().liveBytes(),
-        env.slab().allocatedBytes());
+    return out;
   }
 
   /**

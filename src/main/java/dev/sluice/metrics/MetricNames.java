@@ -59,6 +59,12 @@ public final class MetricNames {
   public static final String BACKLOG_DUPLICATE_ROWS = "sluice.backlog.duplicate.rows";
   /** Open push subscriptions over the event-bus bridge. */
   public static final String PUSH_SUBSCRIPTIONS = "sluice.push.subscriptions";
+  /** Open console live-update streams. */
+  public static final String CONSOLE_STREAMS = "sluice.console.streams";
+  /** Bytes the console's history holds: its rows and series (design/console.md §2.4). */
+  public static final String CONSOLE_HISTORY = "sluice.console.history";
+  /** Queues and topics whose history the console keeps. */
+  public static final String CONSOLE_HISTORY_SERIES = "sluice.console.history.series";
   /** Bytes of messages held against the memory budget. */
   public static final String MEMORY_USED = "sluice.memory.budget.used";
   /** The memory budget itself, in bytes. */

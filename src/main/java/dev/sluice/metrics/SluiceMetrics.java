@@ -23,6 +23,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntSupplier;
+import java.util.function.LongSupplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -125,6 +126,16 @@ public final class SluiceMetrics {
   public void bindPushSubscriptions(IntSupplier open) {
     Gauge.builder(MetricNames.PUSH_SUBSCRIPTIONS, open::getAsInt)
         .description("Open push subscriptions over the event-bus bridge").register(registry);
+  }
+
+  /** The console's gauges: its open streams, its history's bytes and its kept series. */
+  public void bindConsole(IntSupplier streams, LongSupplier historyBytes, IntSupplier series) {
+    Gauge.builder(MetricNames.CONSOLE_STREAMS, streams::getAsInt)
+        .description("Open console live-update streams").register(registry);
+    Gauge.builder(MetricNames.CONSOLE_HISTORY, historyBytes::getAsLong).baseUnit("bytes")
+        .description("Bytes the console's history holds").register(registry);
+    Gauge.builder(MetricNames.CONSOLE_HISTORY_SERIES, series::getAsInt)
+        .description("Queues and topics whose history the console keeps").register(registry);
   }
 
   /** The writer's gauges; its batch size and flush time it records itself, into this registry. */

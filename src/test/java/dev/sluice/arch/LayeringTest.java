@@ -67,8 +67,9 @@ class LayeringTest {
       java.util.Map.entry("protocol", java.util.Set.of("api", "engine", "metrics")),
       java.util.Map.entry("auth", java.util.Set.of("access", "api", "config")),
       java.util.Map.entry("push", java.util.Set.of("access", "api", "auth", "config", "engine", "runtime")),
-      java.util.Map.entry("http", java.util.Set.of("access", "api", "auth", "config", "engine", "metrics", "model",
-          "protocol", "push", "runtime")));
+      java.util.Map.entry("console", java.util.Set.of("api", "config", "engine", "runtime")),
+      java.util.Map.entry("http", java.util.Set.of("access", "api", "auth", "config", "console", "engine", "metrics",
+          "model", "protocol", "push", "runtime")));
 
   @Test
   void eachPackageImportsOnlyWhatItsRowAllows() throws IOException {

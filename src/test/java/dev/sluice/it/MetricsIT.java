@@ -84,6 +84,9 @@ class MetricsIT {
       assertTrue(value(text, "sluice_memory_budget_used_bytes") > 0);
       assertTrue(value(text, "sluice_memory_budget_limit_bytes") > 0);
       assertEquals(0.0, value(text, "sluice_push_subscriptions"));
+      assertEquals(0.0, value(text, "sluice_console_streams"));
+      assertTrue(value(text, "sluice_console_history_bytes") >= 0);
+      assertTrue(value(text, "sluice_console_history_series") >= 0);
       assertTrue(text.contains("\njvm_memory_used_bytes{"), "JVM metrics");
       assertTrue(text.contains("\nvertx_http_server_requests_total{"), "Vert.x metrics");
       assertFalse(text.contains("address=\""), "no per-address event-bus series");
