@@ -5,8 +5,8 @@ import dev.sluice.cluster.Forwarding;
 import dev.sluice.cluster.ShardManager;
 import dev.sluice.cluster.SharedSettings;
 import dev.sluice.config.EngineConfig;
-import dev.sluice.console.ConsoleStreams;
-import dev.sluice.console.HistorySampler;
+import dev.sluice.config.ConsoleConfig;
+import dev.sluice.console.ConsoleData;
 import dev.sluice.config.SluiceConfig;
 import dev.sluice.engine.EngineSettings;
 import dev.sluice.engine.EngineStartup;
@@ -41,10 +41,6 @@ import java.util.stream.Collectors;
  */
 public final class Sluice {
   private static final System.Logger LOG = System.getLogger(Sluice.class.getName());
-  // console.* keys: wired at merge (console.sampleMillis, console.historySeries, console.maxStreams).
-  static final int CONSOLE_SAMPLE_MILLIS = 5000;
-  static final int CONSOLE_HISTORY_SERIES = 2000;
-  static final int CONSOLE_MAX_STREAMS = 32;
 
   private final Vertx vertx;
   private final QueueEngine engine;
@@ -57,10 +53,11 @@ public final class Sluice {
   private final AtomicBoolean stopping;
   /** Cluster mode's membership and shards; null for a single-node server. */
   private final Clustering clustering;
-  private final Console console;
+  /** Null when the console is off (console.enabled). */
+  private final ConsoleData console;
 
   private Sluice(Vertx vertx, QueueEngine engine, HttpListener http, PushBridges push, TriggerService triggers,
-      DurableStore durable, SluiceMetrics metrics, AtomicBoolean stopping, Clustering clustering, Console console) {
+      DurableStore durable, SluiceMetrics metrics, AtomicBoolean stopping, Clustering clustering, ConsoleData console) {
     this.console = console;
     this.triggers = triggers;
     this.clustering = clustering;
@@ -164,8 +161,14 @@ public final class Sluice {
                         }
                       });
                     }
-                    Console console = Console.start(vertx, engine, metrics);
-                    http.serve(engine, surfaces, push, metrics, triggers.get() != null);
+                    ConsoleConfig c = cfg.console();
+                    ConsoleData console = c.enabled()
+                        ? ConsoleData.start(vertx, engine, c.sampleMillis(), c.historySeries(), c.maxStreams()) : null;
+                    if (console != null) {
+                      metrics.bindConsole(console.streams()::openStreams, console.sampler()::retainedBytes,
+                          console.sampler()::series);
+                    }
+                    http.serve(engine, surfaces, push, metrics, triggers.get() != null, console);
                     recovered.set(true);
                     return new Sluice(vertx, engine, http, push, triggers.get(), store.get(), metrics, stopping,
                         clustered ? new Clustering(node.get(), shards.get()) : null, console);
@@ -183,18 +186,6 @@ public final class Sluice {
 
   /** A cluster node's membership and its shards. */
   private record Clustering(ClusterNode node, ShardManager shards) {}
-
-  /** The console's sampler and its live-update streams (design/console.md §2.4, §2.7). */
-  public record Console(HistorySampler sampler, ConsoleStreams streams) {
-    /** Starts sampling once the queues are recovered, and binds the console's gauges. */
-    static Console start(Vertx vertx, QueueEngine engine, SluiceMetrics metrics) {
-      HistorySampler sampler = HistorySampler.of(vertx, engine, CONSOLE_SAMPLE_MILLIS, CONSOLE_HISTORY_SERIES);
-      ConsoleStreams streams = new ConsoleStreams(sampler, CONSOLE_MAX_STREAMS);
-      metrics.bindConsole(streams::openStreams, sampler::retainedBytes, sampler::series);
-      sampler.start();
-      return new Console(sampler, streams);
-    }
-  }
 
   static EngineSettings engineSettings(SluiceConfig cfg, int loops) {
     EngineConfig e = cfg.engine();
@@ -249,11 +240,6 @@ public final class Sluice {
     return metrics;
   }
 
-  /** The console's sampler and streams, for its routes. */
-  public Console console() {
-    return console;
-  }
-
   /**
    * Completes when another server has claimed this server's database (durable mode): this one
    * refuses every call from then on and never serves again. Never completes in memory mode.
@@ -298,7 +284,7 @@ public final class Sluice {
 
   private Future<Void> stopServing(long deadline, AtomicBoolean allInTime) {
     // Streams end first, so that no open stream holds the connections' shutdown for the grace period.
-    Future<Void> consoleStopped = console.streams().stop().transform(ignored -> console.sampler().stop());
+    Future<Void> consoleStopped = console == null ? Future.succeededFuture() : console.stop();
     Future<Void> connectionsClosed = http.shutdown(remainingMillis(deadline));
     Future<Void> pushStopped = push == null ? Future.succeededFuture() : push.stop();
     Future<Void> triggersStopped = triggers == null ? Future.succeededFuture()

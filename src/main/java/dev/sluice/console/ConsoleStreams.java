@@ -99,7 +99,10 @@ public final class ConsoleStreams {
   /** On the history's worker, after each merged tick. */
   private void ticked(ConsoleHistory h) {
     for (LiveStream s : open) {
-      s.ticked(s.view.tick(h));
+      StreamEvent event = s.view.tick(h);
+      if (event != null) {
+        s.ticked(event);
+      }
     }
   }
 
@@ -147,7 +150,9 @@ public final class ConsoleStreams {
       begun = true;
       sink.onClose(this::close);
       sink.begin();
-      sink.write(first.frame());
+      if (first != null) {
+        sink.write(first.frame());
+      }
       pingTimer = context.owner().setPeriodic(pingMillis, id -> context.runOnContext(v -> {
         if (!closed) {
           sink.write(PING);

@@ -5,10 +5,10 @@ package dev.sluice.console;
  * event after each tick. Every method runs on the history's worker.
  */
 public interface StreamView {
-  /** The first event; throws the error to answer instead (a queue not sampled) before the stream opens. */
+  /** The first event, or null when there is none yet; throws the error to answer instead of opening. */
   StreamEvent open(ConsoleHistory h);
 
-  /** The event after a tick. */
+  /** The event after a tick, or null for none. */
   StreamEvent tick(ConsoleHistory h);
 
   /** The stream ended. */

@@ -13,8 +13,8 @@ import dev.sluice.console.QueueStream;
 import dev.sluice.console.StreamView;
 import dev.sluice.protocol.json.JsonErrors;
 import io.vertx.core.Future;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.core.json.JsonObject;
-import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 
 /**
@@ -23,33 +23,33 @@ import io.vertx.ext.web.RoutingContext;
  * mounted behind the console's guard. Errors are the AWS JSON protocol's, rendered by
  * {@link JsonErrors}; TooManyStreams comes with {@code Retry-After}.
  */
-public final class ConsoleLive {
+final class ConsoleLive {
   private final HistorySampler sampler;
   private final ConsoleStreams streams;
   private final Callers callers;
   private final String defaultAccount;
 
   /**
-   * {@code publicBaseUrl} as http.publicBaseUrl (empty: the Host the browser used), so rows carry
-   * queue URLs as SQS answers them; {@code defaultAccount} is sqs.accountId, the overview's default.
+   * {@code callers} give rows the queue URLs SQS answers with (http.publicBaseUrl, else the Host the
+   * browser used); {@code defaultAccount} is sqs.accountId, the overview's default.
    */
-  public ConsoleLive(HistorySampler sampler, ConsoleStreams streams, String publicBaseUrl, String defaultAccount) {
+  ConsoleLive(HistorySampler sampler, ConsoleStreams streams, Callers callers, String defaultAccount) {
     this.sampler = sampler;
     this.streams = streams;
-    this.callers = new Callers(publicBaseUrl);
+    this.callers = callers;
     this.defaultAccount = defaultAccount;
   }
 
-  /** Mounts the four routes under {@code apiPrefix} (such as {@code /console/api}). */
-  public void mount(Router router, String apiPrefix) {
-    router.get(apiPrefix + "/queues").handler(this::queues);
-    router.get(apiPrefix + "/topics").handler(this::topics);
-    router.get(apiPrefix + "/queues/:account/:region/:name/history").handler(this::history);
-    router.get(apiPrefix + "/stream").handler(this::stream);
+  /** Adds the four routes to the console's API. */
+  ConsoleApi addTo(ConsoleApi api) {
+    return api.route(HttpMethod.GET, "queues", this::queues)
+        .route(HttpMethod.GET, "topics", this::topics)
+        .route(HttpMethod.GET, "queues/:account/:region/:name/history", this::history)
+        .route(HttpMethod.GET, "stream", this::stream);
   }
 
   /** {@code GET queues?filter=&type=&sort=&order=&offset=&limit=&accounts=}. */
-  public void queues(RoutingContext ctx) {
+  void queues(RoutingContext ctx) {
     String baseUrl = baseUrl(ctx);
     answer(ctx, () -> {
       OverviewQuery q = OverviewQuery.parse(ctx.request()::getParam);
@@ -58,18 +58,18 @@ public final class ConsoleLive {
   }
 
   /** {@code GET topics}. */
-  public void topics(RoutingContext ctx) {
+  void topics(RoutingContext ctx) {
     answer(ctx, () -> sampler.read(ConsoleViews::topics));
   }
 
   /** {@code GET queues/{account}/{region}/{name}/history}. */
-  public void history(RoutingContext ctx) {
+  void history(RoutingContext ctx) {
     QueueKey key = new QueueKey(ctx.pathParam("account"), ctx.pathParam("region"), ctx.pathParam("name"));
     answer(ctx, () -> sampler.read(h -> ConsoleViews.history(h, key)));
   }
 
   /** {@code GET stream?view=overview&<queues' parameters>} or {@code ?view=queue&q={account}/{region}/{name}}. */
-  public void stream(RoutingContext ctx) {
+  void stream(RoutingContext ctx) {
     StreamView view;
     try {
       view = view(ctx);

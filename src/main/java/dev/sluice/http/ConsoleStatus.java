@@ -1,5 +1,7 @@
 package dev.sluice.http;
 
+import dev.sluice.console.ConsoleData;
+import dev.sluice.console.ConsoleHistory;
 import io.vertx.core.Handler;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
@@ -11,17 +13,14 @@ import java.util.function.Supplier;
  * which the pages size their charts by. Stateless.
  */
 final class ConsoleStatus implements Handler<RoutingContext> {
-  /** Ticks the fine ring keeps, minutes the coarse one keeps, and a coarse slot's length. */
-  static final int FINE_SLOTS = 120;
-  static final int COARSE_SLOTS = 60;
-  static final int COARSE_MILLIS = 60_000;
-
   private final ConsoleSettings settings;
   private final Supplier<String> notReadyReason;
+  private final ConsoleData data;
 
-  ConsoleStatus(ConsoleSettings settings, Supplier<String> notReadyReason) {
+  ConsoleStatus(ConsoleSettings settings, Supplier<String> notReadyReason, ConsoleData data) {
     this.settings = settings;
     this.notReadyReason = notReadyReason;
+    this.data = data;
   }
 
   @Override
@@ -36,11 +35,14 @@ final class ConsoleStatus implements Handler<RoutingContext> {
         .put("region", settings.sqs().region())
         .put("tokenRequired", settings.policy().token().required())
         .put("sampleMillis", settings.config().sampleMillis())
-        .put("fineSlots", FINE_SLOTS)
-        .put("coarseSlots", COARSE_SLOTS)
-        .put("coarseMillis", COARSE_MILLIS)
+        .put("fineSlots", ConsoleHistory.FINE_SLOTS)
+        .put("coarseSlots", ConsoleHistory.COARSE_SLOTS)
+        .put("coarseMillis", ConsoleHistory.COARSE_MILLIS)
         .put("historySeries", settings.config().historySeries())
+        .put("historyBytes", data.sampler().retainedBytes())
+        .put("series", data.sampler().series())
         .put("maxStreams", settings.config().maxStreams())
+        .put("streams", data.streams().openStreams())
         .put("time", System.currentTimeMillis());
     ctx.response().putHeader("content-type", ConsoleHeaders.JSON).end(status.toBuffer());
   }

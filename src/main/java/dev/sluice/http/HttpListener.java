@@ -3,6 +3,7 @@ package dev.sluice.http;
 import dev.sluice.auth.Surfaces;
 import dev.sluice.config.HttpConfig;
 import dev.sluice.config.SecurityConfig;
+import dev.sluice.console.ConsoleData;
 import dev.sluice.engine.QueueEngine;
 import dev.sluice.metrics.SluiceMetrics;
 import dev.sluice.model.MemoryBudget;
@@ -71,10 +72,11 @@ public final class HttpListener {
    * Opens the APIs: the engine is up and recovered. {@code push} is null when push is off;
    * {@code triggers} says whether triggers run (their admin API is routed then).
    */
-  public void serve(QueueEngine engine, Surfaces surfaces, PushBridges push, SluiceMetrics metrics, boolean triggers) {
+  public void serve(QueueEngine engine, Surfaces surfaces, PushBridges push, SluiceMetrics metrics, boolean triggers,
+      ConsoleData console) {
     Callers callers = new Callers(cfg.publicBaseUrl());
     for (SqsHttpVerticle s : servers) {
-      s.serve(engine, metrics, surfaces, callers, requestBytes, push, triggers);
+      s.serve(engine, metrics, surfaces, callers, requestBytes, push, triggers, console);
     }
   }
 

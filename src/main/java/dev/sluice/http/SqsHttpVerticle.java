@@ -3,6 +3,7 @@ package dev.sluice.http;
 import dev.sluice.auth.Surfaces;
 import dev.sluice.config.HttpConfig;
 import dev.sluice.config.SecurityConfig;
+import dev.sluice.console.ConsoleData;
 import dev.sluice.engine.QueueEngine;
 import dev.sluice.metrics.SluiceMetrics;
 import dev.sluice.model.MemoryBudget;
@@ -103,7 +104,7 @@ final class SqsHttpVerticle extends VerticleBase {
    * not null, the event-bus bridge and the example page.
    */
   void serve(QueueEngine engine, SluiceMetrics sluiceMetrics, Surfaces surfaces, Callers callers,
-      MemoryBudget requestBytes, PushBridges push, boolean triggersServed) {
+      MemoryBudget requestBytes, PushBridges push, boolean triggersServed, ConsoleData consoleData) {
     SqsApiHandler sqs = new SqsApiHandler(new JsonProtocol(engine, sluiceMetrics.requests()),
         new QueryProtocol(engine, sluiceMetrics.requests()), new SnsProtocol(engine, sluiceMetrics.requests()),
         callers, cfg.maxBodyBytes(), surfaces.sqs(),
@@ -113,18 +114,20 @@ final class SqsHttpVerticle extends VerticleBase {
     TriggerAdmin triggers = triggersServed
         ? new TriggerAdmin(engine.triggers(), callers, surfaces.sqs().unadmitted()) : null;
     routes = HttpRoutes.serving(vertx, health, surfaces, metrics, push, engine.sns().signer(), triggers,
-        console.policy().enabled() ? consoleApi(sqs, callers, engine) : null, sqs);
+        consoleData != null ? consoleApi(sqs, callers, engine, consoleData) : null, sqs);
   }
 
   /**
    * The console's API routes, one line each; every one is behind ConsoleGuard (mounted by
    * ConsoleRoutes before them). Paths are relative to /console/api/.
    */
-  private ConsoleApi consoleApi(SqsApiHandler sqs, Callers callers, QueueEngine engine) {
+  private ConsoleApi consoleApi(SqsApiHandler sqs, Callers callers, QueueEngine engine, ConsoleData data) {
     ConsoleMessages messages = new ConsoleMessages(engine, callers, console.sqs());
-    return new ConsoleApi()
+    ConsoleApi api = new ConsoleLive(data.sampler(), data.streams(), callers, console.sqs().accountId())
+        .addTo(new ConsoleApi());
+    return api
         .route(HttpMethod.POST, "sqs/:region", new ConsoleSqs(sqs, callers, console.sqs()))
-        .route(HttpMethod.GET, "status", new ConsoleStatus(console, health::notReadyReason))
+        .route(HttpMethod.GET, "status", new ConsoleStatus(console, health::notReadyReason, data))
         .route(HttpMethod.GET, "queues/:account/:region/:name/messages", messages)
         .route(HttpMethod.GET, "queues/:account/:region/:name/messages/:key", messages);
   }

@@ -123,9 +123,31 @@ class ConsoleStreamsTest {
     eventually(() -> sink.ended, "ended");
     assertTrue(sink.frames.get(1).startsWith("event: gone\ndata: {"), sink.frames.toString());
     assertEquals(0, streams.openStreams());
-    assertEquals(ErrorCode.QUEUE_DOES_NOT_EXIST,
-        refusal(streams.open(context, new RecordingSink(), new QueueStream(key("a"), "http://localhost"))));
-    assertEquals(0, streams.openStreams(), "a refused stream holds no slot");
+  }
+
+  @Test
+  void aQueueNotSampledYetGetsItsSnapshotWithTheFirstTickThatHasItOrIsGoneAfterTwo() throws Exception {
+    ConsoleStreams streams = streams(2, 60_000);
+    RecordingSink made = new RecordingSink();
+    streams.open(context, made, new QueueStream(key("b"), "http://localhost")).await(5, TimeUnit.SECONDS);
+    assertEquals(List.of(), made.frames, "nothing to show before a tick has the queue");
+    source.queues = List.of(queue("a", 1, 0, 0, 1, 0, 0), queue("b", 3, 0, 0, 3, 0, 0));
+    tick();
+    eventually(() -> made.frames.size() == 1, "the snapshot");
+    assertTrue(made.frames.get(0).startsWith("event: snapshot\ndata: {\"row\":{"), made.frames.toString());
+    tick();
+    eventually(() -> made.count("event: tick") == 1, "then ticks");
+
+    RecordingSink missing = new RecordingSink();
+    streams.open(context, missing, new QueueStream(key("never"), "http://localhost")).await(5, TimeUnit.SECONDS);
+    tick();
+    Thread.sleep(50);
+    assertFalse(missing.ended, "one tick without it: it may have been sampling before the queue was made");
+    tick();
+    eventually(() -> missing.ended, "two ticks without it: it does not exist");
+    assertEquals(1, missing.frames.size(), missing.frames.toString());
+    assertTrue(missing.frames.get(0).startsWith("event: gone\n"), missing.frames.toString());
+    assertEquals(1, streams.openStreams(), "the ended stream freed its slot");
   }
 
   @Test

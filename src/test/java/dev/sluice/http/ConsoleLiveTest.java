@@ -60,7 +60,7 @@ class ConsoleLiveTest {
     }, 50, 10, System::currentTimeMillis);
     streams = new ConsoleStreams(sampler, 1, 60_000);
     Router router = Router.router(vertx);
-    new ConsoleLive(sampler, streams, "", ACCOUNT).mount(router, "/console/api");
+    new ConsoleLive(sampler, streams, new Callers(""), ACCOUNT).addTo(new ConsoleApi()).mount(router);
     server = vertx.createHttpServer().requestHandler(router).listen(0, "127.0.0.1").await(10, TimeUnit.SECONDS);
     sampler.start();
     eventually(() -> get("/console/api/queues").body().contains("orders"), "sampled");

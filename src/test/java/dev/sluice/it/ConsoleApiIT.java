@@ -251,6 +251,8 @@ class ConsoleApiIT {
     assertEquals(60000, s.getInteger("coarseMillis"));
     assertEquals(2000, s.getInteger("historySeries"));
     assertEquals(32, s.getInteger("maxStreams"));
+    assertEquals(0, s.getInteger("streams"), s.encode());
+    assertTrue(s.getLong("historyBytes") >= 0 && s.getInteger("series") >= 0, s.encode());
     assertTrue(s.getLong("time") >= before && s.getLong("time") <= System.currentTimeMillis(), s.encode());
     try (TestServer tuned = TestServer.start(Map.of("SLUICE_CONSOLE_SAMPLE_MILLIS", "1000",
         "SLUICE_CONSOLE_HISTORY_SERIES", "7", "SLUICE_CONSOLE_MAX_STREAMS", "3", "SLUICE_SQS_ACCOUNT_ID", "123456789012",
