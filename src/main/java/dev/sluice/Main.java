@@ -53,6 +53,13 @@ public final class Main {
             ? "unauthenticated" : "SigV4") + "; " + (cfg.storage().durable() ? "PostgreSQL, durability " + cfg.storage().durability()
         : "in-memory storage") + "; " + (sluice.vertx().isNativeTransportEnabled() ? "native epoll transport)"
         : "NIO transport)"));
+    if (cfg.console().enabled()) {
+      // The URL people open; never the token (design/console.md §2.3).
+      String base = cfg.http().publicBaseUrl().isEmpty()
+          ? (cfg.security().tls() ? "https://" : "http://") + cfg.http().host() + ":" + sluice.port()
+          : cfg.http().publicBaseUrl().replaceAll("/+$", "");
+      log.log(System.Logger.Level.INFO, "Console: " + base + "/console/");
+    }
     log.log(System.Logger.Level.INFO, "Running on " + JvmDescription.describe());
     stopOnSignals(sluice, cfg.ops().shutdownGraceMillis(), log);
   }

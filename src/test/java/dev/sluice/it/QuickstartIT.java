@@ -45,6 +45,14 @@ class QuickstartIT {
       String out = runShellBlock(cliBlock, port);
       assertTrue(out.contains("\"QueueUrl\": \"http://127.0.0.1:" + port + "/000000000000/orders\""), out);
       assertTrue(out.contains("\"Body\": \"Hello from Sluice\""), out);
+      // The console is where the README and the start-up log say it is.
+      assertTrue(readme.contains("<http://127.0.0.1:9324/console/>"), "the README names the console's address");
+      assertTrue(Files.readString(serverLog).contains("Console: http://127.0.0.1:" + port + "/console/"),
+          "the start-up log names the console's address");
+      HttpResponse<String> page = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+          URI.create("http://127.0.0.1:" + port + "/console/")).build(), HttpResponse.BodyHandlers.ofString());
+      assertEquals(200, page.statusCode());
+      assertTrue(page.body().contains("<title>"), page.body());
     } finally {
       p.destroy();
       if (!p.waitFor(15, TimeUnit.SECONDS)) {
