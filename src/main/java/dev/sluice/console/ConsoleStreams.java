@@ -14,7 +14,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The console's live-update streams (design/console.md §2.6, §2.7): at most {@code maxStreams}
- * server-wide; each gets its snapshot at once, an event after every tick, and a {@code : ping}
+ * server-wide; each gets its snapshot at once (or, for a queue not sampled yet, with the first tick
+ * that has it: {@link QueueStream}), an event after every tick, and a {@code : ping}
  * comment every {@code pingMillis} so that proxies keep it open. A tick that finds a stream's write
  * queue full is skipped for it, and {@link #MAX_SKIPPED_TICKS} skipped in a row end it. A stream
  * whose connection closes frees its slot at once; {@link #stop} ends them all. Events are built on
