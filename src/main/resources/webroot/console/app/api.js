@@ -1,6 +1,8 @@
 // Every call to /console/api/: the console header, the management token, and errors turned into
 // ApiError with the code read from the AWS JSON error shape (design §2.6). Paths are relative to
-// the page (/console/), so the console works under any prefix a proxy gives it.
+// the page (/console/), as are the stream's and every asset's, so the pages work under a path
+// prefix a proxy adds, once opened at <prefix>/console/: the server's redirect from /console to
+// /console/ names the path from the root, so without the slash a proxy must rewrite that Location.
 
 import {errorCode} from './format.js';
 

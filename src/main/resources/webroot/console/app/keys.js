@@ -26,10 +26,14 @@ export function showHelp() {
   close.focus();
 }
 
-/** Gives the first row of each row table the tab stop, the others -1 (call after rendering rows). */
+/**
+ * Gives one row of a row table the tab stop and the others -1 (call after rendering rows): the
+ * row that had it when it is still there (rows updated in place keep it), else the first.
+ */
 export function rovingRows(tbody) {
   const rows = [...tbody.querySelectorAll(':scope > tr')];
-  rows.forEach((row, i) => { row.tabIndex = i === 0 ? 0 : -1; });
+  const stop = rows.find((row) => row.getAttribute('tabindex') === '0') ?? rows[0];
+  rows.forEach((row) => { row.tabIndex = row === stop ? 0 : -1; });
 }
 
 function moveInRows(row, step) {

@@ -3,7 +3,7 @@
 // {update(route), destroy()}, so leaving a page closes its stream and timers.
 //
 // Hooks for browser tests (ids and labels, stable on purpose; no test-only attributes):
-//   shell      #main, #banner (server starting / unreachable; data-state="starting|offline"),
+//   shell      #main, #banner (server starting / stopping / unreachable; data-state="starting|stopping|offline"),
 //              #live (role=status: notices), #theme-select (system|light|dark), #help-button
 //   token      dialog#token-dialog, #token-input, #token-remember, #token-submit, #token-error
 //   overview   #filter, #type-filter (all|standard|fifo|dlq), #all-accounts, table#queues, each
@@ -35,7 +35,9 @@
 import * as api from './api.js';
 import {h, replace} from './dom.js';
 import {showHelp} from './keys.js';
+import {parseRoute, queueHash} from './route.js';
 import {choice, setChoice} from './theme.js';
+import {troubleState, troubleText} from './trouble.js';
 import {askForToken} from './views/token.js';
 import * as overview from './views/overview.js';
 import * as queue from './views/queue.js';
@@ -46,20 +48,6 @@ const live = document.getElementById('live');
 
 let status = null;
 let current = null; // {key, view}
-
-/** #/q/<account>/<region>/<name>/<tab>, #/topics or the overview. */
-export function parseRoute(hash) {
-  const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
-  if (parts[0] === 'q' && parts.length >= 4) {
-    const [, account, region, name, tab = 'messages'] = parts;
-    return {view: 'queue', key: `q/${account}/${region}/${name}`, account, region, name, tab};
-  }
-  return {view: 'overview', key: 'overview', tab: parts[0] === 'topics' ? 'topics' : 'queues'};
-}
-
-export function queueHash(account, region, name, tab) {
-  return '#/q/' + [account, region, name].map(encodeURIComponent).join('/') + (tab ? `/${tab}` : '');
-}
 
 const ctx = {
   get status() { return status; },
@@ -88,19 +76,19 @@ function rerender() {
   route();
 }
 
-// Server starting (503) or unreachable: one banner and one retry loop against /console/api/status,
-// 1 s doubling to 30 s (design §2.9), then the page is drawn again.
+// Server starting or stopping (503) or unreachable: one banner and one retry loop against
+// /console/api/status, 1 s doubling to 30 s (design §2.9), then the page is drawn again. Each
+// failed attempt words the banner anew (trouble.js): a server that stops may come back starting.
 let waiting = null;
 function waitForServer(error) {
   if (waiting) return waiting;
-  const offline = error.status === 0;
-  banner.dataset.state = offline ? 'offline' : 'starting';
   banner.hidden = false;
   let delay = 1000;
   waiting = new Promise((resolve) => {
-    const show = (e) => replace(banner, offline || e?.status === 0
-      ? `Cannot reach Sluice; retrying in ${delay / 1000} s.`
-      : `Sluice is starting${e?.message ? `: ${e.message}` : ''}. Retrying in ${delay / 1000} s.`);
+    const show = (e) => {
+      banner.dataset.state = troubleState(e);
+      replace(banner, troubleText(e, delay / 1000));
+    };
     show(error);
     const attempt = async () => {
       try {
@@ -125,7 +113,17 @@ function waitForServer(error) {
 }
 
 api.on('unavailable', (e) => waitForServer(e));
-api.on('unauthorized', (e) => askForToken(e).then(() => (status ? rerender() : boot())));
+// Several calls may meet the same 401 at once (a page's loads, its stream): they share one
+// dialog, and one token entered draws the page once.
+let asking = null;
+api.on('unauthorized', (e) => {
+  if (asking) return;
+  asking = askForToken(e).then(() => {
+    asking = null;
+    if (status) rerender();
+    else boot();
+  });
+});
 
 function shellControls() {
   const select = document.getElementById('theme-select');

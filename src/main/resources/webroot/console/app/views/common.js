@@ -1,5 +1,5 @@
 // Small pieces several views share: numbers with their exact value, error text as the API gave
-// it, the live-stream state line, and names from ARNs.
+// it, the live-stream state line, form fields, and names from ARNs and redrive policies.
 
 import * as api from '../api.js';
 import {figure, h, replace} from '../dom.js';
@@ -19,6 +19,23 @@ export function arnName(arn) {
   return arn ? arn.slice(arn.lastIndexOf(':') + 1) : '';
 }
 
+/** {maxReceiveCount, name, arn} of a RedrivePolicy attribute, or null. */
+export function parseRedrive(text) {
+  if (!text) return null;
+  try {
+    const p = JSON.parse(text);
+    const arn = p.deadLetterTargetArn;
+    return {arn, name: arnName(arn), maxReceiveCount: Number(p.maxReceiveCount)};
+  } catch {
+    return null;
+  }
+}
+
+/** A labelled form field: the label names the input by its id. */
+export function field(id, label, input) {
+  return h('div', {class: 'field'}, h('label', {for: id}, label), input);
+}
+
 /** {region, account, name} of an SQS ARN. */
 export function arnParts(arn) {
   const [, , , region, account, name] = (arn ?? '').split(':');
@@ -26,8 +43,9 @@ export function arnParts(arn) {
 }
 
 /**
- * Shows `error` in `el` (a role=alert paragraph) as the API worded it. Server starting and
- * unreachable go to the page's banner instead; 401 is the token dialog's (api.js calls it).
+ * Shows `error` in `el` (a role=alert paragraph) as the API worded it. Server starting, stopping
+ * and unreachable also raise the page's banner (main.js words it); 401 is the token dialog's
+ * (api.js calls it).
  */
 export function showError(el, error, ctx) {
   if (error?.name === 'AbortError') return;

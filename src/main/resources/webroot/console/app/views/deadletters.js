@@ -4,8 +4,7 @@
 // polling stops when the tab is left.
 
 import {h, replace} from '../dom.js';
-import {arnName, arnParts, clearError, errorBox, num, showError, when} from './common.js';
-import {field} from './messages.js';
+import {arnName, arnParts, clearError, errorBox, field, num, showError, when} from './common.js';
 
 const ACTIVE = new Set(['RUNNING', 'CANCELLING']);
 
@@ -90,8 +89,7 @@ export function mount(panel, q) {
       start.disabled = Results.some((t) => ACTIVE.has(t.Status));
       if (Results.some((t) => ACTIVE.has(t.Status)) && !gone) timer = setTimeout(load, 1000);
     } catch (err) {
-      if (err.code === 'QueueDoesNotExist') q.gone();
-      else showError(error, err, q.ctx);
+      q.failed(err, error);
     }
   }
 

@@ -1,27 +1,39 @@
 // The Messages tab: the peek (GET queues/{q}/messages: reads without receiving, design §2.5) and
 // the receive panel, which is a real delivery through ReceiveMessage: it raises the receive count
 // and can move a message to its DLQ, so the panel says so. Messages received and not deleted are
-// made visible again (ChangeMessageVisibilityBatch 0) on "Return the rest" and when the page goes.
+// made visible again (ChangeMessageVisibilityBatch 0) on "Return the rest" and when the page goes;
+// those the server could not return stay listed, with the reason.
 
 import * as api from '../api.js';
 import {h, modal, replace} from '../dom.js';
 import * as fmt from '../format.js';
 import {rovingRows} from '../keys.js';
-import {arnName, clearError, errorBox, num, showError, when} from './common.js';
+import {arnName, clearError, errorBox, field, num, parseRedrive, showError, when} from './common.js';
 
 const PAGE = 20;
+const PEEK_END = 10_000; // offset + max may not pass it (design §2.6)
+const BATCH = 10; // entries per ChangeMessageVisibilityBatch, SQS's limit
 const STATES = {READY: 'Ready', DELAYED: 'Delayed', IN_FLIGHT: 'In flight'};
 
 export function mount(panel, q) {
+  // A page holds what the last answer returned, which may be fewer than PAGE (previews cut at
+  // 1 MiB): Next starts where that answer ended, Previous goes back to where the page before began.
   let offset = 0;
+  let shown = 0; // messages the last answer returned
+  const starts = []; // offsets of the pages before this one
   let received = []; // [{MessageId, ReceiptHandle, Body, Attributes}]
+  const notReturned = new Map(); // ReceiptHandle → why ChangeMessageVisibilityBatch refused it
   const error = errorBox('peek-error');
   const body = h('tbody', {class: 'rows'});
   let dlq = false; // a "From" column once any message came from a dead-letter source
   const head = h('tr');
   const info = h('p', {class: 'sub', id: 'peek-info'});
-  const prev = h('button', {type: 'button', id: 'peek-prev', onclick: () => { offset = Math.max(0, offset - PAGE); peek(); }}, 'Previous');
-  const next = h('button', {type: 'button', id: 'peek-next', onclick: () => { offset += PAGE; peek(); }}, 'Next');
+  const prev = h('button', {type: 'button', id: 'peek-prev', onclick: () => { offset = starts.pop() ?? 0; peek(); }}, 'Previous');
+  const next = h('button', {type: 'button', id: 'peek-next', onclick: () => {
+    starts.push(offset);
+    offset += shown;
+    peek();
+  }}, 'Next');
   let columns = [];
   function header() {
     columns = ['State', 'Receives', q.fifo ? 'Group' : null, dlq ? 'From' : null, 'Sent', 'Body'].filter(Boolean);
@@ -53,8 +65,10 @@ export function mount(panel, q) {
 
   async function peek() {
     try {
-      const answer = await api.get(`queues/${q.path}/messages`, {offset, max: PAGE, preview: 2048});
+      const answer = await api.get(`queues/${q.path}/messages`,
+        {offset, max: Math.min(PAGE, PEEK_END - offset), preview: 2048});
       clearError(error);
+      shown = answer.messages.length;
       dlq = (q.row?.deadLetterSources ?? []).length > 0 || answer.messages.some((m) => m.deadLetterSourceArn);
       header();
       replace(body, answer.messages.length ? answer.messages.map(rowOf)
@@ -64,10 +78,9 @@ export function mount(panel, q) {
       replace(info, `${fmt.exactCount(answer.messages.length ? offset + 1 : 0)}–${fmt.exactCount(offset + answer.messages.length)} `
         + `of ${fmt.exactCount(answer.resident)}${more}${answer.truncated ? ' (previews cut at 1 MiB)' : ''}`);
       prev.disabled = offset === 0;
-      next.disabled = offset + PAGE >= answer.resident || offset + PAGE >= 10_000;
+      next.disabled = shown === 0 || offset + shown >= answer.resident || offset + shown >= PEEK_END;
     } catch (e) {
-      if (e.code === 'QueueDoesNotExist') q.gone();
-      else showError(error, e, q.ctx);
+      q.failed(e, error);
     }
   }
 
@@ -142,6 +155,7 @@ export function mount(panel, q) {
       try {
         await q.sqs('DeleteMessage', {QueueUrl: q.url, ReceiptHandle: m.ReceiptHandle});
         received = received.filter((r) => r !== m);
+        notReturned.delete(m.ReceiptHandle);
         drawReceived();
         q.ctx.notice(`Deleted message ${m.MessageId}.`);
         peek();
@@ -151,19 +165,27 @@ export function mount(panel, q) {
     }
 
     async function giveBack() {
-      try {
-        await returnAll(false);
-        drawReceived();
-        peek();
-      } catch (err) {
-        showError(problem, err, q.ctx);
+      returnRest.disabled = true;
+      const failed = await returnAll(false);
+      returnRest.disabled = false;
+      drawReceived();
+      peek();
+      if (!failed.length) {
+        clearError(problem);
+        return;
       }
+      showError(problem, new Error(`${failed.length} message(s) could not be made visible again and stay listed `
+        + `(${failed[0].reason}).`));
+      const trouble = failed.find((f) => f.error?.status === 0 || f.error?.code === 'ServiceUnavailable');
+      if (trouble) q.ctx.serverTrouble(trouble.error);
     }
 
     function drawReceived() {
       replace(list, received.map((m) => h('li', {dataset: {messageId: m.MessageId}},
         h('div', {class: 'received-head'}, h('code', null, m.MessageId),
           h('span', {class: 'sub'}, ` receive count ${m.Attributes?.ApproximateReceiveCount ?? '?'}`),
+          notReturned.has(m.ReceiptHandle)
+            ? h('span', {class: 'error'}, ` not returned: ${notReturned.get(m.ReceiptHandle)}`) : null,
           h('button', {type: 'button', class: 'danger small', 'aria-label': `Delete message ${m.MessageId}`,
             onclick: () => remove(m)}, 'Delete')),
         h('pre', {class: 'message-body'}, m.Body))));
@@ -182,17 +204,45 @@ export function mount(panel, q) {
   }
 
   // Receipt handles still held go back to the queue (visibility 0): on request, and when the tab
-  // or page goes, with keepalive so the request outlives the page (unlike sendBeacon, it sends
-  // the console's headers).
+  // or page goes. Every batch is sent at once, not one after another: on pagehide only what is
+  // already sent leaves the page, and keepalive lets those requests outlive it (unlike
+  // sendBeacon, it sends the console's headers). A handle whose entry comes back in Failed, or
+  // whose batch failed, stays held; the answer lists those as [{message, code, reason, error}].
   async function returnAll(keepalive) {
-    for (let i = 0; i < received.length; i += 10) {
-      const batch = received.slice(i, i + 10);
-      await q.sqs('ChangeMessageVisibilityBatch', {QueueUrl: q.url, Entries: batch.map((m, n) =>
-        ({Id: `m${n}`, ReceiptHandle: m.ReceiptHandle, VisibilityTimeout: 0}))}, {keepalive});
-    }
-    received = [];
+    const held = received;
+    const batches = [];
+    for (let i = 0; i < held.length; i += BATCH) batches.push(held.slice(i, i + BATCH));
+    const answers = await Promise.allSettled(batches.map((batch) => q.sqs('ChangeMessageVisibilityBatch',
+      {QueueUrl: q.url, Entries: batch.map((m, n) => ({Id: `m${n}`, ReceiptHandle: m.ReceiptHandle, VisibilityTimeout: 0}))},
+      {keepalive})));
+    const failed = [];
+    answers.forEach((answer, b) => {
+      if (answer.status === 'rejected') {
+        const error = answer.reason;
+        const reason = error?.text ?? String(error?.message ?? error);
+        batches[b].forEach((message) => failed.push({message, code: error?.code, reason, error}));
+        return;
+      }
+      for (const entry of answer.value.Failed ?? []) {
+        const message = batches[b][Number(entry.Id.slice(1))];
+        if (message) failed.push({message, code: entry.Code, reason: entry.Message ? `${entry.Code}: ${entry.Message}` : entry.Code});
+      }
+    });
+    const sent = new Set(held);
+    const keep = new Set(failed.map((f) => f.message));
+    received = received.filter((m) => !sent.has(m) || keep.has(m)); // one received meanwhile stays
+    for (const m of held) notReturned.delete(m.ReceiptHandle);
+    for (const f of failed) notReturned.set(f.message.ReceiptHandle, f.reason);
+    return failed;
   }
-  const onLeave = () => { if (received.length) returnAll(true).catch(() => {}); };
+  const onLeave = () => {
+    if (!received.length) return;
+    returnAll(true).then((failed) => {
+      // A queue deleted meanwhile took its messages with it: nothing to tell.
+      const kept = failed.filter((f) => f.code !== 'QueueDoesNotExist');
+      if (kept.length) q.ctx.notice(`${kept.length} received message(s) could not be made visible again.`);
+    });
+  };
   addEventListener('pagehide', onLeave);
 
   peek();
@@ -202,20 +252,4 @@ export function mount(panel, q) {
       onLeave();
     },
   };
-}
-
-export function field(id, label, input) {
-  return h('div', {class: 'field'}, h('label', {for: id}, label), input);
-}
-
-/** {maxReceiveCount, name, arn} of a RedrivePolicy attribute, or null. */
-export function parseRedrive(text) {
-  if (!text) return null;
-  try {
-    const p = JSON.parse(text);
-    const arn = p.deadLetterTargetArn;
-    return {arn, name: arnName(arn), maxReceiveCount: Number(p.maxReceiveCount)};
-  } catch {
-    return null;
-  }
 }

@@ -1,6 +1,8 @@
 // The overview: every queue with its counts, rates and a 10-minute depth sparkline, filtered,
 // sorted and paged by the server (GET queues / the overview stream, design §2.6), and the
-// topics. Below 640 px the CSS turns each row into a card (each cell carries data-label).
+// topics. Below 640 px the CSS turns each row into a card (each cell carries data-label). A tick
+// updates the cells of the rows already shown in place, so the focused row keeps the focus and
+// the tab stop; rows are added, removed or moved only when the set or the order changes.
 
 import * as api from '../api.js';
 import {sparkline} from '../charts.js';
@@ -8,6 +10,7 @@ import {h, replace} from '../dom.js';
 import * as fmt from '../format.js';
 import {rovingRows} from '../keys.js';
 import {openStream} from '../stream.js';
+import {afterTick, padded} from '../depth.js';
 import {arnName, clearError, errorBox, liveStateElement, num, showError, streamState} from './common.js';
 
 const LIMIT = 100;
@@ -26,7 +29,8 @@ export function mount(main, route, ctx) {
   let rows = [];
   let total = 0;
   let debounce = null;
-  const depth = new Map(); // row key → depth points, oldest first
+  let depth = new Map(); // row key → depth points, oldest first, fineSlots long, for the rows shown
+  const shown = new Map(); // row key → {tr, link, cells, said}: the rows in the table body
 
   const error = errorBox('overview-error');
   const liveState = liveStateElement();
@@ -79,35 +83,77 @@ export function mount(main, route, ctx) {
     reload();
   }
 
-  function rowElement(row) {
-    const key = keyOf(row);
+  const slots = () => ctx.status?.fineSlots ?? 120;
+
+  // A row's element with empty cells; fill() writes them. The name's link is made once, so a
+  // focused link stays focused.
+  function rowEntry(row, key) {
     const href = ctx.queueHash(row.account, row.region, row.name);
+    const link = h('a', {class: 'queue-link', href}, row.name);
+    const cells = [h('th', {scope: 'row', 'data-label': 'Name'}, link), h('td', {'data-label': 'Type'}),
+      ...COLUMNS.slice(2).map(([, label]) => h('td', {class: 'n', 'data-label': label})),
+      h('td', {class: 'spark-cell', 'data-label': 'Depth'})];
+    const tr = h('tr', {dataset: {queue: key}, onopen: () => { location.hash = href; }}, cells);
+    return {tr, link, cells, said: []};
+  }
+
+  // Writes each cell whose content changed since the last fill (said: what each cell shows).
+  function fill(entry, row, key) {
+    const sources = row.deadLetterSources ?? [];
     const points = depth.get(key) ?? [];
     const now = row.visible + row.inflight + row.delayed;
-    const sources = row.deadLetterSources ?? [];
-    const tr = h('tr', {dataset: {queue: key}, onopen: () => { location.hash = href; }},
-      h('th', {scope: 'row', 'data-label': 'Name'},
-        h('a', {class: 'queue-link', href}, row.name),
+    const contents = [
+      [`${state.accounts} ${sources.join(' ')}`, () => [
         state.accounts === 'all' ? h('span', {class: 'sub'}, `${row.account} · ${row.region}`) : null,
-        sources.length ? h('span', {class: 'sub dlq-of'}, `DLQ of ${sources.map(arnName).join(', ')}`) : null),
-      h('td', {'data-label': 'Type'}, [row.fifo ? 'FIFO' : 'Standard', sources.length ? ' · DLQ' : '']),
-      ...[row.visible, row.inflight, row.delayed].map((n, i) =>
-        h('td', {class: 'n', 'data-label': COLUMNS[2 + i][1]}, num(n))),
-      h('td', {class: 'n', 'data-label': 'Oldest'}, row.oldestAgeMillis ? fmt.age(row.oldestAgeMillis) : '–'),
-      h('td', {class: 'n', 'data-label': 'Sent/s'}, fmt.rate(row.arrivedPerSecond)),
-      h('td', {class: 'n', 'data-label': 'Received/s'}, fmt.rate(row.receivedPerSecond)),
-      h('td', {class: 'spark-cell', 'data-label': 'Depth'},
-        sparkline(points, `Depth over 10 minutes of ${row.name}, now ${fmt.exactCount(now)}`)));
-    return tr;
+        sources.length ? h('span', {class: 'sub dlq-of'}, `DLQ of ${sources.map(arnName).join(', ')}`) : null]],
+      [`${row.fifo} ${sources.length > 0}`, () => [row.fifo ? 'FIFO' : 'Standard', sources.length ? ' · DLQ' : '']],
+      ...[row.visible, row.inflight, row.delayed].map((n) => [String(n), () => num(n)]),
+      [String(row.oldestAgeMillis), () => (row.oldestAgeMillis ? fmt.age(row.oldestAgeMillis) : '–')],
+      [String(row.arrivedPerSecond), () => fmt.rate(row.arrivedPerSecond)],
+      [String(row.receivedPerSecond), () => fmt.rate(row.receivedPerSecond)],
+      [`${now} ${points.join(',')}`, () => sparkline(points, `Depth over 10 minutes of ${row.name}, now ${fmt.exactCount(now)}`)],
+    ];
+    contents.forEach(([said, content], i) => {
+      if (entry.said[i] === said) return;
+      entry.said[i] = said;
+      const cell = entry.cells[i];
+      if (i > 0) {
+        replace(cell, content());
+        return;
+      }
+      while (cell.lastChild !== entry.link) cell.lastChild.remove();
+      for (const node of content()) if (node) cell.append(node);
+    });
+  }
+
+  // Puts `tr` before `at` (null: last). moveBefore, where the browser has it, keeps the focus of
+  // a row that moves; insertBefore would drop it.
+  function place(tr, at) {
+    if (tr.isConnected && body.moveBefore) body.moveBefore(tr, at ?? null);
+    else body.insertBefore(tr, at ?? null);
   }
 
   function draw() {
-    const focused = document.activeElement?.closest?.('tr[data-queue]')?.dataset.queue;
-    replace(body, rows.length ? rows.map(rowElement)
-      : h('tr', null, h('td', {colspan: COLUMNS.length + 1, class: 'empty'},
+    if (rows.length) {
+      const keys = new Set(rows.map(keyOf));
+      for (const child of [...body.children]) if (!keys.has(child.dataset.queue)) child.remove();
+      for (const key of shown.keys()) if (!keys.has(key)) shown.delete(key);
+      rows.forEach((row, i) => {
+        const key = keyOf(row);
+        let entry = shown.get(key);
+        if (!entry) {
+          entry = rowEntry(row, key);
+          shown.set(key, entry);
+        }
+        fill(entry, row, key);
+        if (body.children[i] !== entry.tr) place(entry.tr, body.children[i]);
+      });
+    } else {
+      shown.clear();
+      replace(body, h('tr', null, h('td', {colspan: COLUMNS.length + 1, class: 'empty'},
         state.filter || state.type !== 'all' ? 'No queue matches.' : 'No queues yet.')));
+    }
     rovingRows(body);
-    if (focused) body.querySelector(`tr[data-queue="${CSS.escape(focused)}"]`)?.focus();
     const first = total ? state.offset + 1 : 0;
     replace(totalEl, `${fmt.exactCount(first)}–${fmt.exactCount(state.offset + rows.length)} of ${fmt.exactCount(total)}`);
     prev.disabled = state.offset === 0;
@@ -122,23 +168,16 @@ export function mount(main, route, ctx) {
   function take(answer) {
     rows = answer.rows;
     total = answer.total;
-    depth.clear();
-    rows.forEach((r) => depth.set(keyOf(r), r.depth ?? []));
+    depth = new Map(rows.map((r) => [keyOf(r), padded(r.depth, slots())]));
     draw();
   }
 
+  // A tick has the rows without their depth, and one new point per row (design §2.6).
   function tick(t) {
-    const slots = ctx.status?.fineSlots ?? 120;
     total = t.total;
     rows = t.rows;
-    for (const r of rows) {
-      const key = keyOf(r);
-      const points = depth.get(key) ?? [];
-      points.push(t.depth?.[key] ?? null);
-      if (points.length > slots) points.splice(0, points.length - slots);
-      depth.set(key, points);
-    }
-    draw(); // puts the focus back on the row that had it
+    depth = afterTick(depth, rows.map(keyOf), t.depth, slots());
+    draw();
   }
 
   async function fetchOnce() {

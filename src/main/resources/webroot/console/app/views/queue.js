@@ -25,7 +25,14 @@ export function mount(main, route, ctx) {
     fifo: route.name.endsWith('.fifo'), row: null, attributes: {},
     path: api.queuePath(route.account, route.region, route.name),
     sqs: (action, body, opts) => api.sqs(route.region, action, body, opts),
-    gone: () => gone(), ctx};
+    gone: () => gone(),
+    // Every tab's failure handler: a queue deleted meanwhile (from any action) turns the page
+    // into the "gone" notice; anything else is shown in the tab's own error box.
+    failed: (e, el) => {
+      if (e?.code === 'QueueDoesNotExist' || e?.code === 'NonExistentQueue') gone();
+      else showError(el, e, ctx);
+    },
+    ctx};
   let stream = null;
   let panel = null; // {name, view}
   let tab = route.tab;
@@ -135,8 +142,7 @@ export function mount(main, route, ctx) {
       if (row) showRow(row);
       charts.showHistory(await api.get(`queues/${q.path}/history`));
     } catch (e) {
-      if (e.code === 'QueueDoesNotExist') gone();
-      else showError(error, e, ctx);
+      q.failed(e, error);
     }
   }
 
@@ -178,8 +184,7 @@ export function mount(main, route, ctx) {
       live();
       selectTab(tab);
     } catch (e) {
-      if (e.code === 'QueueDoesNotExist' || e.code === 'NonExistentQueue') gone();
-      else showError(error, e, ctx);
+      q.failed(e, error);
     }
   }
 

@@ -3,8 +3,7 @@
 // worded them; the form does not second-guess SQS's validation.
 
 import {h, replace} from '../dom.js';
-import {clearError, errorBox, showError} from './common.js';
-import {field} from './messages.js';
+import {clearError, errorBox, field} from './common.js';
 
 export function mount(panel, q) {
   let rows = 0;
@@ -62,8 +61,7 @@ export function mount(panel, q) {
       q.ctx.notice('Message sent.');
     } catch (err) {
       result.hidden = true;
-      if (err.code === 'QueueDoesNotExist') q.gone();
-      else showError(error, err, q.ctx);
+      q.failed(err, error);
     } finally {
       submit.disabled = false;
     }

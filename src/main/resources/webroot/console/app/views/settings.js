@@ -6,8 +6,7 @@
 import * as api from '../api.js';
 import {h, replace} from '../dom.js';
 import * as fmt from '../format.js';
-import {clearError, errorBox, showError} from './common.js';
-import {field, parseRedrive} from './messages.js';
+import {clearError, errorBox, field, parseRedrive} from './common.js';
 
 const NUMBERS = [
   ['VisibilityTimeout', 'Visibility timeout (s)', 0, 43200],
@@ -106,8 +105,7 @@ export function mount(panel, q) {
       q.attributes = Attributes ?? {};
       fill(q.attributes);
     } catch (e) {
-      if (e.code === 'QueueDoesNotExist') q.gone();
-      else showError(error, e, q.ctx);
+      q.failed(e, error);
     }
     try {
       const list = await api.get('queues', {limit: 500});
@@ -135,7 +133,7 @@ export function mount(panel, q) {
       q.ctx.notice('Settings saved.');
       await load();
     } catch (err) {
-      showError(error, err, q.ctx);
+      q.failed(err, error);
     } finally {
       save.disabled = false;
     }

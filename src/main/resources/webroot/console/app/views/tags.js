@@ -1,8 +1,7 @@
 // The Tags tab: ListQueueTags, TagQueue to add or change one, UntagQueue to remove one.
 
 import {h, replace} from '../dom.js';
-import {clearError, errorBox, showError} from './common.js';
-import {field} from './messages.js';
+import {clearError, errorBox, field} from './common.js';
 
 export function mount(panel, q) {
   const error = errorBox('tags-error');
@@ -17,8 +16,7 @@ export function mount(panel, q) {
       await load();
       return true;
     } catch (e) {
-      if (e.code === 'QueueDoesNotExist') q.gone();
-      else showError(error, e, q.ctx);
+      q.failed(e, error);
       return false;
     }
   }
@@ -33,8 +31,7 @@ export function mount(panel, q) {
           onclick: () => run('UntagQueue', {TagKeys: [k]})}, 'Remove'))))
         : h('tr', null, h('td', {colspan: 3, class: 'empty'}, 'No tags.')));
     } catch (e) {
-      if (e.code === 'QueueDoesNotExist') q.gone();
-      else showError(error, e, q.ctx);
+      q.failed(e, error);
     }
   }
 
