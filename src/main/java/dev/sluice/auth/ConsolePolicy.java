@@ -1,5 +1,7 @@
 package dev.sluice.auth;
 
+import java.net.URI;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -14,12 +16,16 @@ public final class ConsolePolicy {
   private final boolean enabled;
   private final ManagementToken token;
   private final String publicHost;
+  private final OriginPolicy origins;
 
-  /** {@code publicHost}: the lower-case host of http.publicBaseUrl, empty when none is set. */
-  ConsolePolicy(boolean enabled, ManagementToken token, String publicHost) {
+  /** {@code publicBaseUrl}: http.publicBaseUrl, empty when none is set. */
+  ConsolePolicy(boolean enabled, ManagementToken token, String publicBaseUrl) {
     this.enabled = enabled;
     this.token = token;
-    this.publicHost = publicHost;
+    URI base = publicBaseUrl.isBlank() ? null : URI.create(publicBaseUrl.trim().toLowerCase(Locale.ROOT));
+    this.publicHost = base == null ? "" : hostOf(base.getRawAuthority());
+    // Behind a proxy that ends TLS or renames the host, the pages' origin is the public URL's.
+    this.origins = new OriginPolicy(base == null ? List.of() : List.of(base.getScheme() + "://" + base.getRawAuthority()));
   }
 
   /** Whether /console is served at all (console.enabled). */
@@ -30,6 +36,14 @@ public final class ConsolePolicy {
   /** The management token; when it is required, the console takes it as {@code Authorization: Bearer} only. */
   public ManagementToken token() {
     return token;
+  }
+
+  /**
+   * Whether a page whose {@code Origin} is this (null when absent) may call the API: this server's
+   * own origin as the request reached it ({@code host}, {@code tls}), or http.publicBaseUrl's.
+   */
+  public boolean originAllowed(String origin, String host, boolean tls) {
+    return origins.allows(origin, host, tls);
   }
 
   /** Whether a request without a token may name this server by {@code hostHeader} (with or without a port). */

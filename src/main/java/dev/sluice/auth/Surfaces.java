@@ -5,7 +5,6 @@ import dev.sluice.config.HttpConfig;
 import dev.sluice.config.SluiceConfig;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -79,9 +78,7 @@ public final class Surfaces {
           + " this machine can forward calls to the node as any caller)");
     }
     boolean beyondLoopback = !open.isEmpty() && (httpBeyondLoopback || tcpBeyondLoopback);
-    ConsolePolicy console = new ConsolePolicy(cfg.console().enabled(), token,
-        cfg.http().publicBaseUrl().isEmpty() ? ""
-            : ConsolePolicy.hostOf(cfg.http().publicBaseUrl().replaceFirst("^https?://", "").toLowerCase(Locale.ROOT)));
+    ConsolePolicy console = new ConsolePolicy(cfg.console().enabled(), token, cfg.http().publicBaseUrl());
     return new Surfaces(Authenticator.of(cfg.security(), cfg.sqs()), token, origins, List.copyOf(open), beyondLoopback,
         clusterPorts, console);
   }

@@ -72,6 +72,12 @@ public final class ConsoleStreams {
           opened.fail(failure);
           return;
         }
+        if (stopped) {
+          // Stopped while its snapshot was built: answered like any stream asked for at a stop.
+          stream.release();
+          opened.fail(new SqsException(ErrorCode.SERVICE_UNAVAILABLE, "Sluice is shutting down."));
+          return;
+        }
         stream.begin(first);
         opened.complete();
       };
@@ -144,12 +150,13 @@ public final class ConsoleStreams {
     }
 
     void begin(StreamEvent first) {
-      if (stopped) {
+      begun = true;
+      sink.onClose(this::close);
+      if (sink.closed()) {
+        // It went away while its snapshot was being built: the close handler set just now never runs.
         close();
         return;
       }
-      begun = true;
-      sink.onClose(this::close);
       sink.begin();
       if (first != null) {
         sink.write(first.frame());
@@ -185,10 +192,20 @@ public final class ConsoleStreams {
       }
     }
 
-    /** On the stream's context; frees its slot at once. */
+    /**
+     * On the stream's context; frees its slot at once. A stream not begun yet is answered by
+     * {@link #open}'s completion (503 once stopped), so its response is left to it.
+     */
     void close() {
+      if (release() && begun) {
+        sink.end();
+      }
+    }
+
+    /** Frees its slot, its timer and its view; false when that was done already. */
+    boolean release() {
       if (closed) {
-        return;
+        return false;
       }
       closed = true;
       if (pingTimer >= 0) {
@@ -196,12 +213,12 @@ public final class ConsoleStreams {
       }
       if (open.remove(this)) {
         taken.decrementAndGet();
-        sampler.read(h -> {
+        sampler.onWorker(h -> {
           view.close(h);
           return null;
         });
       }
-      sink.end();
+      return true;
     }
   }
 }

@@ -18,8 +18,11 @@ public interface EventSink {
   /** Ends the stream; a sink already closed ignores it. */
   void end();
 
-  /** {@code closed} runs when the other side goes away. */
+  /** {@code closed} runs when the other side goes away from now on (see {@link #closed}). */
   void onClose(Runnable closed);
+
+  /** Whether the other side has gone already: then {@link #onClose}'s handler will not run. */
+  boolean closed();
 
   /** A sink writing server-sent events into {@code response}, with a write queue of {@code maxQueuedBytes}. */
   static EventSink of(HttpServerResponse response, int maxQueuedBytes) {
@@ -54,6 +57,11 @@ public interface EventSink {
       @Override
       public void onClose(Runnable closed) {
         response.closeHandler(v -> closed.run());
+      }
+
+      @Override
+      public boolean closed() {
+        return response.closed();
       }
     };
   }

@@ -14,7 +14,9 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -30,6 +32,8 @@ import java.util.function.LongSupplier;
  * so a shard that never answers cannot stop the sampler.
  */
 public final class HistorySampler {
+  /** Page reads waiting for the worker at once; more are refused with a retryable 503. */
+  public static final int MAX_PENDING_READS = 64;
   static final int QUEUES_PER_TURN = 1000;
   static final String WORKER = "sluice-console";
   private static final System.Logger LOG = System.getLogger(HistorySampler.class.getName());
@@ -50,6 +54,7 @@ public final class HistorySampler {
   private final Context context;
   private final List<Consumer<ConsoleHistory>> tickListeners = new CopyOnWriteArrayList<>();
   private final AtomicBoolean busy = new AtomicBoolean();
+  private final AtomicInteger pendingReads = new AtomicInteger();
   private final AtomicLong skippedTicks = new AtomicLong();
   private final AtomicLong abandonedTicks = new AtomicLong();
   private volatile boolean stopped;
@@ -118,7 +123,10 @@ public final class HistorySampler {
           busy.set(false);
           if (failure != null && !stopped) {
             abandonedTicks.incrementAndGet();
-            LOG.log(System.Logger.Level.WARNING, "console: a sample was given up: " + failure.getMessage());
+            // A shard that does not answer is worth a warning; one handed over mid-reading (cluster
+            // mode) is expected, and the next tick reads the shards served then.
+            LOG.log(failure instanceof TimeoutException ? System.Logger.Level.WARNING : System.Logger.Level.INFO,
+                "console: a sample was given up: " + failure.getMessage());
           }
         });
   }
@@ -138,10 +146,25 @@ public final class HistorySampler {
     history.endTickEvents();
   }
 
-  /** Runs {@code query} on the history's worker; its answer should be a copy (JSON, a record). */
+  /**
+   * Runs a page's {@code query} on the history's worker; its answer should be a copy (JSON, a
+   * record). At most {@link #MAX_PENDING_READS} wait at once: the worker also merges the ticks, and
+   * a client asking faster than it answers would otherwise grow its queue without bound (503 then,
+   * retryable).
+   */
   public <T> Future<T> read(Function<ConsoleHistory, T> query) {
+    if (pendingReads.incrementAndGet() > MAX_PENDING_READS) {
+      pendingReads.decrementAndGet();
+      return Future.failedFuture(new SqsException(ErrorCode.SERVICE_UNAVAILABLE,
+          "The console is answering " + MAX_PENDING_READS + " requests already; retry shortly."));
+    }
+    return onWorker(query).andThen(done -> pendingReads.decrementAndGet());
+  }
+
+  /** Runs {@code task} on the history's worker, never refused while it runs (a stream's release). */
+  <T> Future<T> onWorker(Function<ConsoleHistory, T> task) {
     try {
-      return worker.executeBlocking(() -> query.apply(history));
+      return worker.executeBlocking(() -> task.apply(history));
     } catch (RejectedExecutionException stopped) {
       return Future.failedFuture(new SqsException(ErrorCode.SERVICE_UNAVAILABLE, "The console has stopped."));
     }

@@ -311,12 +311,17 @@ public final class QueueEngine {
 
   /** {@link #onDeployedShards(Function)} for a call that may answer in a later turn. */
   private <T> Future<List<T>> onDeployedShards(ShardCall<T> call) {
+    List<Future<T>> parts = onEachDeployedShard(call);
+    return Future.join(parts).transform(done -> Future.succeededFuture(
+        parts.stream().filter(Future::succeeded).map(Future::result).toList()));
+  }
+
+  private <T> List<Future<T>> onEachDeployedShard(ShardCall<T> call) {
     List<Future<T>> parts = new ArrayList<>();
     for (int i : slots.deployedShards()) {
       parts.add(dispatcher.call(i, call));
     }
-    return Future.join(parts).transform(done -> Future.succeededFuture(
-        parts.stream().filter(Future::succeeded).map(Future::result).toList()));
+    return parts;
   }
 
   /** Every queue's counts and the parked receives, read on each shard at once. */
@@ -343,19 +348,21 @@ public final class QueueEngine {
   /**
    * Every queue's counts and totals, for the console's history: each deployed shard reads at most
    * {@code perTurn} of its queues per event-loop turn, so no turn of a shard does more sampling than
-   * that however many queues it holds (design/console.md §2.4). A shard handed over meanwhile has
-   * nothing to say; topics are {@link #sampleTopics}'s.
+   * that however many queues it holds (design/console.md §2.4). Fails when any shard's reading
+   * failed (handed over meanwhile, say): a reading missing a shard would read as its queues deleted.
+   * Topics are {@link #sampleTopics}'s.
    */
   public Future<List<QueueSample>> sampleQueues(int perTurn) {
     if (perTurn < 1) {
       throw new IllegalArgumentException("perTurn must be at least 1: " + perTurn);
     }
-    return onDeployedShards((ShardCall<List<QueueSample>>) (s, reply) -> s.sampleQueues(perTurn, reply))
-        .map(perShard -> {
-          List<QueueSample> all = new ArrayList<>();
-          perShard.forEach(all::addAll);
-          return all;
-        });
+    List<Future<List<QueueSample>>> parts =
+        onEachDeployedShard((ShardCall<List<QueueSample>>) (s, reply) -> s.sampleQueues(perTurn, reply));
+    return Future.all(parts).map(done -> {
+      List<QueueSample> all = new ArrayList<>();
+      parts.forEach(part -> all.addAll(part.result()));
+      return all;
+    });
   }
 
   /** Every topic's counts, read on each shard at once: topics only, for the console (see {@link Shard#sampleTopics}). */

@@ -1,11 +1,9 @@
 package dev.sluice.http;
 
 import dev.sluice.auth.ConsolePolicy;
-import dev.sluice.auth.OriginPolicy;
 import io.vertx.core.Handler;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.ext.web.RoutingContext;
-import java.util.List;
 
 /**
  * The first handler of every {@code /console/api/} route (design/console.md §2.3), before any body
@@ -24,7 +22,6 @@ import java.util.List;
  */
 final class ConsoleGuard implements Handler<RoutingContext> {
   static final String HEADER = "x-sluice-console";
-  private static final OriginPolicy OWN_ORIGIN = new OriginPolicy(List.of());
 
   private final ConsolePolicy policy;
 
@@ -39,7 +36,7 @@ final class ConsoleGuard implements Handler<RoutingContext> {
     if (!"1".equals(req.getHeader(HEADER))) {
       ConsoleErrors.render(req, 403, ConsoleErrors.FORBIDDEN, "The console's API takes requests with the header "
           + "X-Sluice-Console: 1 only.");
-    } else if (!OWN_ORIGIN.allows(req.getHeader("origin"), host, req.isSSL())) {
+    } else if (!policy.originAllowed(req.getHeader("origin"), host, req.isSSL())) {
       ConsoleErrors.render(req, 403, ConsoleErrors.FORBIDDEN, "Pages of other sites may not use the console's API"
           + " (Origin is not this server's).");
     } else if (!sameSiteFetch(req.getHeader("sec-fetch-site"))) {

@@ -147,6 +147,21 @@ class SurfacesTest {
   }
 
   @Test
+  void theConsolesPagesMayComeFromThisServerOrFromItsPublicUrlBehindAProxy() {
+    ConsolePolicy local = of(Map.of()).console();
+    assertTrue(local.originAllowed(null, "127.0.0.1:9324", false), "no Origin: not a page");
+    assertTrue(local.originAllowed("http://127.0.0.1:9324", "127.0.0.1:9324", false));
+    assertFalse(local.originAllowed("https://127.0.0.1:9324", "127.0.0.1:9324", false));
+    assertFalse(local.originAllowed("http://evil.example", "127.0.0.1:9324", false));
+    // A proxy ends TLS and forwards plain HTTP under another name: the pages' origin is the public URL's.
+    ConsolePolicy proxied = of(Map.of("SLUICE_HTTP_PUBLIC_BASE_URL", "https://SQS.example.com",
+        "SLUICE_MANAGEMENT_TOKEN", "t")).console();
+    assertTrue(proxied.originAllowed("https://sqs.example.com", "10.0.0.7:9324", false));
+    assertFalse(proxied.originAllowed("http://sqs.example.com", "10.0.0.7:9324", false), "not over plain HTTP");
+    assertFalse(proxied.originAllowed("https://sqs.example.com.evil.example", "10.0.0.7:9324", false));
+  }
+
+  @Test
   void theBridgeAcceptsItsOwnPagesListedSitesAndProgramsOnly() {
     OriginPolicy own = new OriginPolicy(List.of());
     assertTrue(own.allows(null, "sqs.internal:9324", false), "no Origin: a program, not a page");

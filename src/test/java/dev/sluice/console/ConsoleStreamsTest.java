@@ -126,6 +126,18 @@ class ConsoleStreamsTest {
   }
 
   @Test
+  void aConnectionGoneBeforeItsSnapshotFreesItsSlot() throws Exception {
+    ConsoleStreams streams = streams(1, 60_000);
+    RecordingSink gone = new RecordingSink();
+    gone.goneEarly = true;
+    streams.open(context, gone, overview()).await(5, TimeUnit.SECONDS);
+    eventually(() -> streams.openStreams() == 0, "its slot is free again");
+    assertFalse(gone.begun, "nothing was written to a connection that is gone");
+    streams.open(context, new RecordingSink(), overview()).await(5, TimeUnit.SECONDS);
+    assertEquals(1, streams.openStreams(), "the one slot serves the next stream");
+  }
+
+  @Test
   void aQueueNotSampledYetGetsItsSnapshotWithTheFirstTickThatHasItOrIsGoneAfterTwo() throws Exception {
     ConsoleStreams streams = streams(2, 60_000);
     RecordingSink made = new RecordingSink();

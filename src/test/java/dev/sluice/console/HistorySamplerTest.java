@@ -5,10 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.sluice.api.ErrorCode;
+import dev.sluice.api.SqsException;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -36,6 +40,29 @@ class HistorySamplerTest {
     assertEquals(1, (int) sampler.read(h -> h.queues().size()).await(5, TimeUnit.SECONDS));
     assertEquals(1, sampler.series());
     assertEquals(120 + 128 + 16 + 4 * 720 + 16 + 4 * 360, sampler.retainedBytes());
+  }
+
+  @Test
+  void readsWaitingForTheWorkerAreBoundedAndRefusedRetryablyBeyond() throws Exception {
+    HistorySampler sampler = new HistorySampler(vertx, source, 60_000, 10, System::currentTimeMillis);
+    CountDownLatch release = new CountDownLatch(1);
+    List<Future<Long>> waiting = new ArrayList<>();
+    for (int i = 0; i < HistorySampler.MAX_PENDING_READS; i++) {
+      waiting.add(sampler.read(h -> {
+        try {
+          release.await(10, TimeUnit.SECONDS); // the first holds the worker; the rest queue behind it
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+        return h.tick();
+      }));
+    }
+    Future<Long> refused = sampler.read(ConsoleHistory::tick);
+    assertTrue(refused.failed(), "one read more than the bound is refused at once");
+    assertEquals(ErrorCode.SERVICE_UNAVAILABLE, ((SqsException) refused.cause()).code());
+    release.countDown();
+    Future.all(waiting).await(10, TimeUnit.SECONDS);
+    assertEquals(-1L, (long) sampler.read(ConsoleHistory::tick).await(5, TimeUnit.SECONDS), "answered again once drained");
   }
 
   @Test

@@ -10,6 +10,8 @@ final class RecordingSink implements EventSink {
   volatile boolean full;
   volatile boolean ended;
   volatile Runnable closed;
+  /** The other side went away before the stream began (its close handler, set later, never runs). */
+  volatile boolean goneEarly;
 
   @Override
   public void begin() {
@@ -36,6 +38,11 @@ final class RecordingSink implements EventSink {
   @Override
   public void onClose(Runnable closed) {
     this.closed = closed;
+  }
+
+  @Override
+  public boolean closed() {
+    return goneEarly;
   }
 
   long count(String prefix) {
