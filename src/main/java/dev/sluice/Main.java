@@ -55,8 +55,14 @@ public final class Main {
         : "NIO transport)"));
     if (cfg.console().enabled()) {
       // The URL people open; never the token (design/console.md §2.3).
+      // A wildcard bind is reached on this machine at the loopback address (browsers refuse 0.0.0.0).
+      String host = switch (cfg.http().host()) {
+        case "0.0.0.0" -> "127.0.0.1";
+        case "::", "[::]" -> "[::1]";
+        default -> cfg.http().host();
+      };
       String base = cfg.http().publicBaseUrl().isEmpty()
-          ? (cfg.security().tls() ? "https://" : "http://") + cfg.http().host() + ":" + sluice.port()
+          ? (cfg.security().tls() ? "https://" : "http://") + host + ":" + sluice.port()
           : cfg.http().publicBaseUrl().replaceAll("/+$", "");
       log.log(System.Logger.Level.INFO, "Console: " + base + "/console/");
     }

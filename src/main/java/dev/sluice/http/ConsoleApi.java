@@ -16,8 +16,8 @@ import java.util.Set;
  * answers 404 NotFound there. A handler that reads a body reads it through {@link BodyReader},
  * so that it is charged to the server's budget of request bytes.
  *
- * <p>To add a route (queues, topics, history, messages, stream): one {@link #route} line where the
- * API is built, {@code SqsHttpVerticle#consoleApi}.
+ * <p>The routes are listed where the API is built, {@code SqsHttpVerticle#consoleApi} (the live
+ * ones through {@code ConsoleLive#addTo}): a new route is one {@link #route} line there.
  */
 final class ConsoleApi {
   static final String PREFIX = "/console/api/";

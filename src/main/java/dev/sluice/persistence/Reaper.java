@@ -27,8 +27,13 @@ final class Reaper {
   /** For the chunk's transaction only (SET LOCAL): the writer's statements keep waiting as they must. */
   static final String LOCK_WAIT = "SET LOCAL lock_timeout = " + LOCK_WAIT_MILLIS;
 
-  /** The next queue to reap: the one waiting longest is as good as any, the order only has to be stable. */
-  static final String NEXT = "SELECT queue_id, below_key FROM sluice_reaping ORDER BY queue_id LIMIT 1";
+  /**
+   * The next queue to reap after queue $1, round the table: any order does if it is stable, and
+   * going round lets one queue whose rows someone holds locked wait its turn instead of every
+   * other queue waiting for it.
+   */
+  static final String NEXT = "(SELECT queue_id, below_key FROM sluice_reaping WHERE queue_id > $1 ORDER BY queue_id"
+      + " LIMIT 1) UNION ALL (SELECT queue_id, below_key FROM sluice_reaping ORDER BY queue_id LIMIT 1) LIMIT 1";
   /**
    * One chunk, by key order after the last one deleted ($2): the planner then walks the primary key
    * instead of scanning the table (measured: a sequential scan without the ORDER BY).
@@ -47,6 +52,8 @@ final class Reaper {
   private final LongConsumer fenced;
   private volatile long reaped;
   private boolean stopped;
+  /** The queue reaped last (or tried), so that the next look starts after it. */
+  private long lastQueue = Long.MIN_VALUE;
 
   /** {@code fenced} hears the epoch PostgreSQL refused: another server owns the database. */
   Reaper(Vertx vertx, Pool pool, long epoch, LongConsumer fenced) {
@@ -73,12 +80,13 @@ final class Reaper {
     if (stopped) {
       return;
     }
-    pool.preparedQuery(NEXT).execute().onComplete((rows, failure) -> {
+    pool.preparedQuery(NEXT).execute(Tuple.of(lastQueue)).onComplete((rows, failure) -> {
       if (failure != null || !rows.iterator().hasNext()) {
         again(IDLE_MILLIS); // nothing to do, or PostgreSQL away: look again later
         return;
       }
       Row r = rows.iterator().next();
+      lastQueue = r.getLong(0);
       reap(r.getLong(0), r.getLong(1), Long.MIN_VALUE);
     });
   }

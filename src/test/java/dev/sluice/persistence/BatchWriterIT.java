@@ -14,6 +14,8 @@ import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.PoolOptions;
 import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.SqlConnection;
+import io.vertx.sqlclient.Transaction;
 import io.vertx.sqlclient.Tuple;
 import java.util.ArrayList;
 import java.util.List;
@@ -291,6 +293,45 @@ class BatchWriterIT {
     reapAll();
     assertEquals(0L, count("SELECT count(*) FROM sluice_messages WHERE queue_id = 41"));
     assertEquals(0L, count("SELECT count(*) FROM sluice_queue_tallies WHERE queue_id = 41"));
+  }
+
+  @Test
+  void rowsSomeoneHoldsLockedHoldUpOnlyTheirOwnQueuesReaping() throws Exception {
+    for (long q : new long[] {51, 52}) {
+      pool.query("INSERT INTO sluice_queues (id, name, created_at, modified_at, attributes, tags)"
+          + " VALUES (" + q + ", 'locked-" + q + "', 1, 1, '{}', '{}')").execute().await(10, TimeUnit.SECONDS);
+      pool.query("INSERT INTO sluice_messages (queue_id, message_key, message_id, sent_at, sequence_number,"
+          + " visible_at, receive_count, first_receive_at, receipt_sequence, content, first_visible_at, arrival)"
+          + " SELECT " + q + ", k, gen_random_uuid(), 1, 0, 0, 0, 0, 0, '\\x00', 1, 0 FROM generate_series(1, 100) k;"
+          + " INSERT INTO sluice_queue_tallies (queue_id, slot, messages) VALUES (" + q + ", 0, 100)")
+          .execute().await(30, TimeUnit.SECONDS);
+    }
+    ChangeBatch purge = new ChangeBatch();
+    purge.queuePurged(51);
+    purge.queuePurged(52);
+    write(purge, 0);
+    // Queue 51 comes first in the reaper's order, and its rows are locked by a transaction that stays open.
+    SqlConnection holder = pool.getConnection().await(10, TimeUnit.SECONDS);
+    Transaction held = holder.begin().await(10, TimeUnit.SECONDS);
+    holder.query("SELECT 1 FROM sluice_messages WHERE queue_id = 51 FOR UPDATE").execute().await(10, TimeUnit.SECONDS);
+    Reaper reaper = new Reaper(vertx, pool, UNCLAIMED, epoch -> {});
+    reaper.start();
+    try {
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+      while (count("SELECT count(*) FROM sluice_messages WHERE queue_id = 52") > 0) {
+        assertTrue(System.nanoTime() < deadline, "queue 52 was reaped while 51's rows were locked");
+        Thread.sleep(50);
+      }
+      assertEquals(100L, count("SELECT count(*) FROM sluice_messages WHERE queue_id = 51"));
+      held.rollback().await(10, TimeUnit.SECONDS);
+      while (count("SELECT count(*) FROM sluice_messages WHERE queue_id = 51") > 0) {
+        assertTrue(System.nanoTime() < deadline, "queue 51 was reaped once its rows were free");
+        Thread.sleep(50);
+      }
+    } finally {
+      reaper.stop();
+      holder.close().await(10, TimeUnit.SECONDS);
+    }
   }
 
   @Test

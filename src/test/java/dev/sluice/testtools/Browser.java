@@ -167,6 +167,8 @@ public final class Browser implements AutoCloseable {
       // already ended
     }
     if (!node.waitFor(10, TimeUnit.SECONDS)) {
+      // Chromium is node's child: ended with it, or it would outlive the test run.
+      node.descendants().forEach(ProcessHandle::destroyForcibly);
       node.destroyForcibly();
     }
   }
