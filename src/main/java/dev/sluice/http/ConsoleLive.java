@@ -1,6 +1,5 @@
 package dev.sluice.http;
 
-import dev.sluice.api.ErrorCode;
 import dev.sluice.api.QueueKey;
 import dev.sluice.api.SqsException;
 import dev.sluice.console.ConsoleStreams;
@@ -11,17 +10,13 @@ import dev.sluice.console.OverviewQuery;
 import dev.sluice.console.OverviewStream;
 import dev.sluice.console.QueueStream;
 import dev.sluice.console.StreamView;
-import dev.sluice.protocol.json.JsonErrors;
-import io.vertx.core.Future;
 import io.vertx.core.http.HttpMethod;
-import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
 
 /**
  * The console's live routes (design/console.md §2.6): the overview, the topics, one queue's history
  * and the server-sent event stream, answered from the sampler's history. No guard here: they are
- * mounted behind the console's guard. Errors are the AWS JSON protocol's, rendered by
- * {@link JsonErrors}; TooManyStreams comes with {@code Retry-After}.
+ * mounted behind the console's guard. Answers and errors go out through {@link ConsoleAnswers}.
  */
 final class ConsoleLive {
   private final HistorySampler sampler;
@@ -51,7 +46,7 @@ final class ConsoleLive {
   /** {@code GET queues?filter=&type=&sort=&order=&offset=&limit=&accounts=}. */
   void queues(RoutingContext ctx) {
     String baseUrl = baseUrl(ctx);
-    answer(ctx, () -> {
+    ConsoleAnswers.json(ctx, () -> {
       OverviewQuery q = OverviewQuery.parse(ctx.request()::getParam);
       return sampler.read(h -> ConsoleViews.overview(h, q, baseUrl, defaultAccount));
     });
@@ -59,13 +54,13 @@ final class ConsoleLive {
 
   /** {@code GET topics}. */
   void topics(RoutingContext ctx) {
-    answer(ctx, () -> sampler.read(ConsoleViews::topics));
+    ConsoleAnswers.json(ctx, () -> sampler.read(ConsoleViews::topics));
   }
 
   /** {@code GET queues/{account}/{region}/{name}/history}. */
   void history(RoutingContext ctx) {
     QueueKey key = new QueueKey(ctx.pathParam("account"), ctx.pathParam("region"), ctx.pathParam("name"));
-    answer(ctx, () -> sampler.read(h -> ConsoleViews.history(h, key)));
+    ConsoleAnswers.json(ctx, () -> sampler.read(h -> ConsoleViews.history(h, key)));
   }
 
   /** {@code GET stream?view=overview&<queues' parameters>} or {@code ?view=queue&q={account}/{region}/{name}}. */
@@ -74,11 +69,11 @@ final class ConsoleLive {
     try {
       view = view(ctx);
     } catch (RuntimeException refused) {
-      refuse(ctx, refused);
+      ConsoleAnswers.failure(ctx, refused);
       return;
     }
     streams.open(ctx.vertx().getOrCreateContext(), EventSink.of(ctx.response(), ConsoleStreams.WRITE_QUEUE_BYTES),
-        view).onFailure(refused -> refuse(ctx, refused));
+        view).onFailure(refused -> ConsoleAnswers.failure(ctx, refused));
   }
 
   private StreamView view(RoutingContext ctx) {
@@ -99,37 +94,5 @@ final class ConsoleLive {
 
   private String baseUrl(RoutingContext ctx) {
     return callers.of(ctx.request(), null).baseUrl();
-  }
-
-  private interface Answer {
-    Future<JsonObject> get();
-  }
-
-  private static void answer(RoutingContext ctx, Answer answer) {
-    Future<JsonObject> answered;
-    try {
-      answered = answer.get();
-    } catch (RuntimeException refused) {
-      answered = Future.failedFuture(refused);
-    }
-    answered.onComplete((json, failure) -> {
-      if (failure != null) {
-        refuse(ctx, failure);
-      } else if (!ctx.response().closed()) {
-        ctx.response().putHeader("Content-Type", "application/json; charset=utf-8")
-            .putHeader("Cache-Control", "no-store").end(json.toBuffer());
-      }
-    });
-  }
-
-  private static void refuse(RoutingContext ctx, Throwable failure) {
-    if (ctx.response().closed() || ctx.response().ended()) {
-      return;
-    }
-    if (failure instanceof SqsException e && e.code() == ErrorCode.TOO_MANY_STREAMS) {
-      ctx.response().putHeader("Retry-After", ConsoleStreams.RETRY_AFTER_SECONDS);
-    }
-    ctx.response().putHeader("Cache-Control", "no-store");
-    JsonErrors.render(ctx.response(), failure);
   }
 }

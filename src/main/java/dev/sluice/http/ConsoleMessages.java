@@ -10,7 +10,6 @@ import dev.sluice.engine.CallerGone;
 import dev.sluice.engine.EngineActions;
 import dev.sluice.engine.QueueEngine;
 import dev.sluice.engine.QueueUrls;
-import dev.sluice.protocol.json.JsonErrors;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.MultiMap;
@@ -45,7 +44,7 @@ final class ConsoleMessages implements Handler<RoutingContext> {
   public void handle(RoutingContext ctx) {
     String region = ctx.pathParam("region");
     Caller caller = callers.ofOperator(ctx.request(), new Identity(null, sqs.accountId(), region));
-    answer(ctx, peek(caller, ctx.pathParam("account"), region, ctx.pathParam("name"), ctx.pathParam("key"),
+    ConsoleAnswers.json(ctx, () -> peek(caller, ctx.pathParam("account"), region, ctx.pathParam("name"), ctx.pathParam("key"),
         ctx.queryParams()));
   }
 
@@ -71,18 +70,6 @@ final class ConsoleMessages implements Handler<RoutingContext> {
     }
     return engine.run(EngineActions.PEEK_MESSAGES, caller, request, CallerGone.NOT_WATCHED)
         .map(r -> key != null ? peeked(r.messages().get(0)) : page(r));
-  }
-
-  private static void answer(RoutingContext ctx, Future<JsonObject> answer) {
-    answer.onComplete((json, failure) -> {
-      if (failure != null) {
-        ctx.response().putHeader("cache-control", "no-store");
-        JsonErrors.render(ctx.response(), failure);
-      } else {
-        ctx.response().putHeader("content-type", "application/json; charset=utf-8")
-            .putHeader("cache-control", "no-store").end(json.toBuffer());
-      }
-    });
   }
 
   private static Integer number(MultiMap query, String parameter) {

@@ -60,6 +60,8 @@ class ConsoleLiveTest {
     }, 50, 10, System::currentTimeMillis);
     streams = new ConsoleStreams(sampler, 1, 60_000);
     Router router = Router.router(vertx);
+    // As ConsoleRoutes mounts them, less the guard (ConsoleApiIT's): the API's headers first.
+    router.route(ConsoleApi.PREFIX + "*").handler(ConsoleHeaders::apiResponse);
     new ConsoleLive(sampler, streams, new Callers(""), ACCOUNT).addTo(new ConsoleApi()).mount(router);
     server = vertx.createHttpServer().requestHandler(router).listen(0, "127.0.0.1").await(10, TimeUnit.SECONDS);
     sampler.start();
