@@ -15,12 +15,14 @@ import dev.sluice.protocol.query.QueryParams;
 import dev.sluice.protocol.query.QueryProtocol;
 import dev.sluice.protocol.sns.SnsProtocol;
 import io.vertx.core.Handler;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * Serves one SQS or SNS request: tells the wire protocol apart (an SQS {@code X-Amz-Target} or the
@@ -132,6 +134,12 @@ final class SqsApiHandler implements Handler<HttpServerRequest> {
    * console call is answered exactly as a signed SDK call is.
    */
   void serveJson(HttpServerRequest req, String target, Caller caller, SigV4Verifier.Signature signed, long start) {
+    serveJson(req, target, caller, signed, start, null);
+  }
+
+  /** As above; {@code onBody}, when not null, sees the body once it is read and before the action runs. */
+  void serveJson(HttpServerRequest req, String target, Caller caller, SigV4Verifier.Signature signed, long start,
+      Consumer<Buffer> onBody) {
     CallerGone gone = watchJsonReceive(req, target);
     bodies.read(req, limitOf(true, target), connections.of(req)).onComplete((read, failure) -> {
       if (failure != null) {
@@ -143,6 +151,9 @@ final class SqsApiHandler implements Handler<HttpServerRequest> {
       try {
         if (signed != null) {
           signed.verify(new HttpSignedRequest(req, read.body));
+        }
+        if (onBody != null) {
+          onBody.accept(read.body);
         }
         json.handle(req, target, read.body, caller, gone, start);
       } catch (SqsException refused) {

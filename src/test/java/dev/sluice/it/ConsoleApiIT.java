@@ -375,8 +375,11 @@ class ConsoleApiIT {
       sqsOk("us-east-1", "ListQueues", new JsonObject());
       sqsOk("us-east-1", "ReceiveMessage", new JsonObject().put("QueueUrl", url));
       sqsOk("us-east-1", "PurgeQueue", new JsonObject().put("QueueUrl", url));
+      // A name that is not an action's is not logged as sent (it is the client's text).
+      ConsoleHttp.sqs(port, "us-east-1", "Purge Queue", new JsonObject().put("QueueUrl", url).encode());
       List<String> lines = log.records().stream().map(r -> r.getMessage()).toList();
-      assertEquals(List.of("console: AmazonSQS.PurgeQueue us-east-1 from 127.0.0.1"), lines);
+      assertEquals(List.of("console: AmazonSQS.PurgeQueue us-east-1 " + url + " from 127.0.0.1",
+          "console: an unknown action us-east-1 " + url + " from 127.0.0.1"), lines);
       assertEquals(java.util.logging.Level.INFO, log.records().get(0).getLevel());
     }
   }
