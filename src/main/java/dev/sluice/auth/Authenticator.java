@@ -72,7 +72,7 @@ public final class Authenticator {
    */
   public Admission admitLink(String arn) {
     String[] p = arn == null ? new String[0] : arn.split(":", -1);
-    boolean named = p.length >= 6 && p[4].matches("\\d{12}") && SqsConfig.isRegionName(p[3]) && sqs.serves(p[3]);
+    boolean named = p.length >= 6 && p[4].matches("\\d{12}") && sqs.servesRegionNamed(p[3]);
     return new Admission(named ? new Identity(null, p[4], p[3]) : unadmitted(), null, "sns");
   }
 
@@ -90,7 +90,7 @@ public final class Authenticator {
    */
   String regionOf(CredentialScope scope) {
     String region = scope == null ? sqs.region() : scope.region();
-    if (!SqsConfig.isRegionName(region) || !sqs.serves(region)) {
+    if (!sqs.servesRegionNamed(region)) {
       throw new SqsException(ErrorCode.SIGNATURE_DOES_NOT_MATCH,
           "Credential should be scoped to a valid region, not '" + region + "'. ");
     }

@@ -103,7 +103,7 @@ final class QueueDefinitions {
       throw invalid(key + "." + accountField, "a 12-digit account id, quoted so that YAML keeps it a string");
     }
     Object region = map.get(regionField);
-    if (region != null && (!SqsConfig.isRegionName(String.valueOf(region)) || !sqs.serves(String.valueOf(region)))) {
+    if (region != null && !sqs.servesRegionNamed(String.valueOf(region))) {
       throw invalid(key + "." + regionField, "a region this server serves (sqs.regions)");
     }
     return new Place(accountId, region == null ? sqs.region() : String.valueOf(region));

@@ -20,6 +20,11 @@ public record SqsConfig(String accountId, String region, List<String> regions) {
     return s != null && REGION_NAME.matcher(s).matches();
   }
 
+  /** Whether {@code region} names a region ({@link #isRegionName}) that this server serves. */
+  public boolean servesRegionNamed(String region) {
+    return isRegionName(region) && serves(region);
+  }
+
   /** Whether requests signed for {@code region} are served here. */
   public boolean serves(String region) {
     return regions.isEmpty() || regions.contains(region);

@@ -186,10 +186,6 @@ public final class HistorySampler {
     return worker.close();
   }
 
-  public int sampleMillis() {
-    return sampleMillis;
-  }
-
   /** The history's bytes after the last tick; for the gauge, from any thread. */
   public long retainedBytes() {
     return retainedBytes;

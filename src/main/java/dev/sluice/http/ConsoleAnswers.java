@@ -5,7 +5,7 @@ import dev.sluice.api.SqsException;
 import dev.sluice.console.ConsoleStreams;
 import dev.sluice.protocol.json.JsonErrors;
 import io.vertx.core.Future;
-import io.vertx.core.json.JsonObject;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.ext.web.RoutingContext;
 import java.util.function.Supplier;
 
@@ -18,9 +18,12 @@ import java.util.function.Supplier;
 final class ConsoleAnswers {
   private ConsoleAnswers() {}
 
-  /** Answers what {@code answer} gives; an exception it throws is its failure. */
-  static void json(RoutingContext ctx, Supplier<Future<JsonObject>> answer) {
-    Future<JsonObject> answered;
+  /**
+   * Answers the encoded JSON {@code answer} gives (encoded where it was built: the live views on
+   * the history's worker, not on this event loop); an exception it throws is its failure.
+   */
+  static void json(RoutingContext ctx, Supplier<Future<Buffer>> answer) {
+    Future<Buffer> answered;
     try {
       answered = answer.get();
     } catch (RuntimeException refused) {
@@ -30,7 +33,7 @@ final class ConsoleAnswers {
       if (failure != null) {
         failure(ctx, failure);
       } else if (!ctx.response().closed() && !ctx.response().ended()) {
-        ctx.response().putHeader("content-type", ConsoleHeaders.JSON).end(json.toBuffer());
+        ctx.response().putHeader("content-type", ConsoleHeaders.JSON).end(json);
       }
     });
   }

@@ -48,19 +48,19 @@ final class ConsoleLive {
     String baseUrl = baseUrl(ctx);
     ConsoleAnswers.json(ctx, () -> {
       OverviewQuery q = OverviewQuery.parse(ctx.request()::getParam);
-      return sampler.read(h -> ConsoleViews.overview(h, q, baseUrl, defaultAccount));
+      return sampler.read(h -> ConsoleViews.overview(h, q, baseUrl, defaultAccount).toBuffer());
     });
   }
 
   /** {@code GET topics}. */
   void topics(RoutingContext ctx) {
-    ConsoleAnswers.json(ctx, () -> sampler.read(ConsoleViews::topics));
+    ConsoleAnswers.json(ctx, () -> sampler.read(h -> ConsoleViews.topics(h).toBuffer()));
   }
 
   /** {@code GET queues/{account}/{region}/{name}/history}. */
   void history(RoutingContext ctx) {
     QueueKey key = new QueueKey(ctx.pathParam("account"), ctx.pathParam("region"), ctx.pathParam("name"));
-    ConsoleAnswers.json(ctx, () -> sampler.read(h -> ConsoleViews.history(h, key)));
+    ConsoleAnswers.json(ctx, () -> sampler.read(h -> ConsoleViews.history(h, key).toBuffer()));
   }
 
   /** {@code GET stream?view=overview&<queues' parameters>} or {@code ?view=queue&q={account}/{region}/{name}}. */

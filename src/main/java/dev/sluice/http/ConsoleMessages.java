@@ -44,8 +44,8 @@ final class ConsoleMessages implements Handler<RoutingContext> {
   public void handle(RoutingContext ctx) {
     String region = ctx.pathParam("region");
     Caller caller = callers.ofOperator(ctx.request(), new Identity(null, sqs.accountId(), region));
-    ConsoleAnswers.json(ctx, () -> peek(caller, ctx.pathParam("account"), region, ctx.pathParam("name"), ctx.pathParam("key"),
-        ctx.queryParams()));
+    ConsoleAnswers.json(ctx, () -> peek(caller, ctx.pathParam("account"), region, ctx.pathParam("name"),
+        ctx.pathParam("key"), ctx.queryParams()).map(JsonObject::toBuffer));
   }
 
   /**
@@ -58,7 +58,7 @@ final class ConsoleMessages implements Handler<RoutingContext> {
       if (!QueueUrls.isAccountId(account)) {
         throw SqsException.invalidValue(account, "account", "It must be a 12-digit account id.");
       }
-      if (region == null || !SqsConfig.isRegionName(region) || !sqs.serves(region)) {
+      if (!sqs.servesRegionNamed(region)) {
         throw SqsException.invalidValue(region, "region", "It must be a region this server serves, named as AWS"
             + " names regions (us-east-1).");
       }

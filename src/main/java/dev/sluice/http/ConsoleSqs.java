@@ -43,7 +43,7 @@ final class ConsoleSqs implements Handler<RoutingContext> {
     long start = System.nanoTime();
     HttpServerRequest req = ctx.request();
     String region = ctx.pathParam("region");
-    if (!SqsConfig.isRegionName(region) || !config.serves(region)) {
+    if (!config.servesRegionNamed(region)) {
       ConsoleErrors.render(req, 400, ConsoleErrors.INVALID_PARAMETER_VALUE, "The region must be one this server"
           + " serves, named as AWS names regions (us-east-1).");
       return;

@@ -92,7 +92,7 @@ final class SqsApiHandler implements Handler<HttpServerRequest> {
     Caller caller = linkAction != null ? callers.ofLink(req, admitted.identity()) : callers.of(req, admitted.identity());
     SigV4Verifier.Signature signed = admitted.signature();
     if (isJson) {
-      serveJson(req, target, caller, signed, start);
+      serveJson(req, target, caller, signed, start, null);
       return;
     }
     CallerGone gone = watch(req);
@@ -131,13 +131,9 @@ final class SqsApiHandler implements Handler<HttpServerRequest> {
    * Serves an AWS JSON protocol request whose caller is settled: reads its body within the
    * action's limit and the server's budget, checks the signature (when {@code signed} is not null)
    * and runs the action. The console's SQS passthrough calls this too, as the operator, so that a
-   * console call is answered exactly as a signed SDK call is.
+   * console call is answered exactly as a signed SDK call is. {@code onBody}, when not null, sees the
+   * body once it is read and before the action runs (the console's audit line).
    */
-  void serveJson(HttpServerRequest req, String target, Caller caller, SigV4Verifier.Signature signed, long start) {
-    serveJson(req, target, caller, signed, start, null);
-  }
-
-  /** As above; {@code onBody}, when not null, sees the body once it is read and before the action runs. */
   void serveJson(HttpServerRequest req, String target, Caller caller, SigV4Verifier.Signature signed, long start,
       Consumer<Buffer> onBody) {
     CallerGone gone = watchJsonReceive(req, target);

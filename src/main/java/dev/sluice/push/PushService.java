@@ -315,7 +315,7 @@ public final class PushService extends VerticleBase {
     if (region == null) {
       return otherwise;
     }
-    if (!SqsConfig.isRegionName(region) || !sqs.serves(region)) {
+    if (!sqs.servesRegionNamed(region)) {
       throw SqsException.invalidValue(region, "region", "This server does not serve that region (sqs.regions).");
     }
     return region;
