@@ -13,7 +13,8 @@ import org.junit.jupiter.api.Test;
  * The dependency direction of the architecture page (src/site/markdown/architecture.md): each
  * package imports only the packages its table row names, so the arrows never turn into a cycle; the
  * wire-neutral contract, the pure model and the access rules never import Vert.x, and neither the
- * model nor the access rules read the clock.
+ * model nor the access rules read the clock; the Java client stands apart, on Vert.x core and Mutiny
+ * alone.
  */
 class LayeringTest {
   static List<String> offending(String pkg, String... forbidden) throws IOException {
@@ -51,6 +52,7 @@ class LayeringTest {
   /** Which of Sluice's packages each package may import (as the architecture page's table says). */
   static final java.util.Map<String, java.util.Set<String>> MAY_IMPORT = java.util.Map.ofEntries(
       java.util.Map.entry("api", java.util.Set.of()),
+      java.util.Map.entry("client", java.util.Set.of()),
       java.util.Map.entry("config", java.util.Set.of("access")),
       java.util.Map.entry("runtime", java.util.Set.of()),
       java.util.Map.entry("cluster", java.util.Set.of("api", "config", "engine", "metrics", "persistence", "runtime")),
@@ -91,6 +93,33 @@ class LayeringTest {
                 wrong.add(f + " imports dev.sluice." + m.group(1));
               }
             }
+          }
+        }
+      }
+    }
+    assertEquals(List.of(), wrong);
+  }
+
+  /**
+   * The client is its own artifact whose pom names vertx-core and Mutiny only (src/client/pom.xml):
+   * anything else it imported would be missing for its users, and a server class importing it would
+   * be missing from the runnable jar.
+   */
+  @Test
+  void theClientImportsOnlyTheJdkVertxCoreAndMutinyAndNothingImportsIt() throws IOException {
+    java.util.List<String> wrong = new java.util.ArrayList<>();
+    java.util.regex.Pattern anyImport = java.util.regex.Pattern.compile("(?m)^import\\s+(?:static\\s+)?([\\w.]+)");
+    List<String> allowed = List.of("java.", "io.vertx.core.", "io.smallrye.mutiny.", "dev.sluice.client.");
+    try (Stream<Path> files = Files.walk(Path.of("src/main/java/dev/sluice"))) {
+      for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
+        boolean client = f.startsWith(Path.of("src/main/java/dev/sluice/client"));
+        java.util.regex.Matcher m = anyImport.matcher(Files.readString(f));
+        while (m.find()) {
+          String imported = m.group(1);
+          if (client && allowed.stream().noneMatch(imported::startsWith)) {
+            wrong.add(f + " imports " + imported + ": the client may use only java, Vert.x core and Mutiny");
+          } else if (!client && imported.startsWith("dev.sluice.client.")) {
+            wrong.add(f + " imports " + imported + ": the server may not use the client");
           }
         }
       }
