@@ -120,19 +120,19 @@ final class QueueSubscription extends PushSubscription {
 
   @Override
   Future<Void> ack(JsonObject request) {
-    return ack(PushService.handle(request));
+    return ack(PushParameters.handle(request));
   }
 
   @Override
   Future<Void> nack(JsonObject request) {
-    return nack(PushService.handle(request),
-        PushService.integer(request, "delaySeconds", 0, Limits.VISIBILITY_SECONDS_MAX, 0));
+    return nack(PushParameters.handle(request),
+        PushParameters.integer(request, "delaySeconds", 0, Limits.VISIBILITY_SECONDS_MAX, 0));
   }
 
   @Override
   Future<Void> extend(JsonObject request) {
-    return extend(PushService.handle(request),
-        PushService.integer(request, "visibilityTimeout", 0, Limits.VISIBILITY_SECONDS_MAX, null));
+    return extend(PushParameters.handle(request),
+        PushParameters.integer(request, "visibilityTimeout", 0, Limits.VISIBILITY_SECONDS_MAX, null));
   }
 
   private Future<Void> ack(String receiptHandle) {

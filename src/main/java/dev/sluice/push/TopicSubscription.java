@@ -79,7 +79,7 @@ final class TopicSubscription extends PushSubscription {
 
   @Override
   Future<Void> ack(JsonObject request) {
-    String messageId = PushService.string(request, "messageId");
+    String messageId = PushParameters.string(request, "messageId");
     if (messageId == null) {
       throw SqsException.missingParameter("messageId");
     }
