@@ -12,6 +12,11 @@ import io.vertx.core.json.JsonObject;
  * stamped. Stateless; called on the push service's event loop.
  */
 final class PushParameters {
+  /** A subscribe's {@code "credit"}: every free slot is filled at once (the default)... */
+  static final String AUTO_CREDIT = "auto";
+  /** ...or only as far as the client granted with {@code sluice.credit}. */
+  static final String DEMAND_CREDIT = "demand";
+
   private PushParameters() {}
 
   /** The connection a request came through; only the bridges set it. */
@@ -61,6 +66,18 @@ final class PushParameters {
       throw SqsException.invalidValue(v, name, "Must be a string.");
     }
     return (String) v;
+  }
+
+  /** Whether a subscribe asks for demand credit rather than auto credit (the default). */
+  static boolean demandCredit(JsonObject body) {
+    String credit = string(body, "credit");
+    if (credit == null || AUTO_CREDIT.equals(credit)) {
+      return false;
+    }
+    if (DEMAND_CREDIT.equals(credit)) {
+      return true;
+    }
+    throw SqsException.invalidValue(credit, "credit", "Must be \"" + AUTO_CREDIT + "\" or \"" + DEMAND_CREDIT + "\".");
   }
 
   static String handle(JsonObject body) {

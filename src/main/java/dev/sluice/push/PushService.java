@@ -32,7 +32,7 @@ import java.util.function.BiFunction;
 
 /**
  * The server side of the push protocol: answers the requests the bridges let through (subscribe,
- * ack, nack, extend, unsubscribe), keeps every subscription (of a queue or of a topic), and ends a
+ * ack, nack, extend, unsubscribe, credit), keeps every subscription (of a queue or of a topic), and ends a
  * connection's subscriptions when it closes. All of it on this verticle's event loop; the bridges only pass frames and tell
  * it which connection a request came from.
  */
@@ -69,6 +69,10 @@ public final class PushService extends VerticleBase {
   public Future<?> start() {
     var bus = vertx.eventBus();
     bus.<Object>localConsumer(PushAddresses.SUBSCRIBE, this::subscribe);
+    // What each request needs is decided here: ack, nack and extend act on the queue through the
+    // engine, which asks the SQS action's permission (DeleteMessage, ChangeMessageVisibility) as
+    // their SQS counterparts do; unsubscribe and credit only change the connection's own
+    // subscription (onSubscription checks that it is), so they need nothing more.
     bus.<Object>localConsumer(PushAddresses.ACK, m -> onSubscription(m, PushSubscription::ack));
     bus.<Object>localConsumer(PushAddresses.NACK, m -> onSubscription(m, PushSubscription::nack));
     bus.<Object>localConsumer(PushAddresses.EXTEND, m -> onSubscription(m, PushSubscription::extend));
@@ -76,6 +80,7 @@ public final class PushService extends VerticleBase {
       end(s);
       return Future.succeededFuture();
     }));
+    bus.<Object>localConsumer(PushAddresses.CREDIT, m -> onSubscription(m, PushSubscription::credit));
     bus.<String>localConsumer(PushAddresses.CONNECTION_CLOSED, m -> closeConnection(m.body()));
     bus.<Object>localConsumer(PushAddresses.STOPPING, m -> {
       // In-flight messages of every subscription become visible again at once, as on a close.
@@ -122,7 +127,13 @@ public final class PushService extends VerticleBase {
       String connection = connectionOf(m);
       BridgeCaller caller = callerOf(m, body, sqs);
       int prefetch = integer(body, "prefetch", 1, maxPrefetch, Math.min(10, maxPrefetch));
+      boolean demand = PushParameters.demandCredit(body);
       if (body.getValue("topicArn") != null || body.getValue("topicName") != null) {
+        if (demand) {
+          // A publish is pushed as it happens or dropped: there is nothing to hold back until asked.
+          throw SqsException.invalidValue(PushParameters.DEMAND_CREDIT, "credit",
+              "A topic's subscription takes \"" + PushParameters.AUTO_CREDIT + "\" credit only.");
+        }
         checkMayAdd(connection);
         subscribeTopic(m, body, connection, caller, prefetch);
         return;
@@ -147,11 +158,12 @@ public final class PushService extends VerticleBase {
               return;
             }
             int seconds = visibility != null ? visibility : Math.max(1, queueVisibility);
-            QueueSubscription s =
-                new QueueSubscription(newId(), connection, caller, queue, prefetch, seconds, engine, vertx);
+            QueueSubscription s = new QueueSubscription(newId(), connection, caller, queue, prefetch, seconds,
+                demand, engine, vertx);
             add(s);
             m.reply(new JsonObject().put("subscription", s.id).put("address", s.address).put("prefetch", prefetch)
-                .put("visibilityTimeout", seconds));
+                .put("visibilityTimeout", seconds)
+                .put("credit", demand ? PushParameters.DEMAND_CREDIT : PushParameters.AUTO_CREDIT));
           });
     } catch (RuntimeException e) {
       PushMessages.fail(m, e);

@@ -100,6 +100,11 @@ final class TopicSubscription extends PushSubscription {
     throw notForTopics("sluice.extend");
   }
 
+  @Override
+  Future<Void> credit(JsonObject request) {
+    throw notForTopics("sluice.credit");
+  }
+
   private static SqsException notForTopics(String address) {
     return new SqsException(ErrorCode.INVALID_PARAMETER_VALUE, address + " is for queue subscriptions: a topic's"
         + " notifications are pushed once and only acknowledged.");
