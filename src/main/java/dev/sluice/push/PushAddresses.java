@@ -2,7 +2,7 @@ package dev.sluice.push;
 
 /**
  * The event-bus addresses of the push protocol (src/site/markdown/push.md). Clients may send only to
- * the five request addresses and register only on the delivery address of a subscription they
+ * the six request addresses and register only on the delivery address of a subscription they
  * made; everything else is refused by the bridges.
  */
 public final class PushAddresses {
@@ -11,8 +11,11 @@ public final class PushAddresses {
   public static final String NACK = "sluice.nack";
   public static final String EXTEND = "sluice.extend";
   public static final String UNSUBSCRIBE = "sluice.unsubscribe";
+  /** More credits for a subscription made with {@code "credit": "demand"}. */
+  public static final String CREDIT = "sluice.credit";
   /** The addresses a client may send requests to. */
-  static final java.util.List<String> REQUESTS = java.util.List.of(SUBSCRIBE, ACK, NACK, EXTEND, UNSUBSCRIBE);
+  static final java.util.List<String> REQUESTS =
+      java.util.List.of(SUBSCRIBE, ACK, NACK, EXTEND, UNSUBSCRIBE, CREDIT);
   /** Followed by a random id: where one subscription's messages are pushed. */
   public static final String DELIVERY_PREFIX = "sluice.push.";
   /**

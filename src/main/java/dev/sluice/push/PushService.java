@@ -1,5 +1,11 @@
 package dev.sluice.push;
 
+import static dev.sluice.push.PushParameters.body;
+import static dev.sluice.push.PushParameters.callerOf;
+import static dev.sluice.push.PushParameters.connectionOf;
+import static dev.sluice.push.PushParameters.integer;
+import static dev.sluice.push.PushParameters.string;
+
 import dev.sluice.api.ErrorCode;
 import dev.sluice.api.Limits;
 import dev.sluice.config.SqsConfig;
@@ -26,7 +32,7 @@ import java.util.function.BiFunction;
 
 /**
  * The server side of the push protocol: answers the requests the bridges let through (subscribe,
- * ack, nack, extend, unsubscribe), keeps every subscription (of a queue or of a topic), and ends a
+ * ack, nack, extend, unsubscribe, credit), keeps every subscription (of a queue or of a topic), and ends a
  * connection's subscriptions when it closes. All of it on this verticle's event loop; the bridges only pass frames and tell
  * it which connection a request came from.
  */
@@ -63,6 +69,10 @@ public final class PushService extends VerticleBase {
   public Future<?> start() {
     var bus = vertx.eventBus();
     bus.<Object>localConsumer(PushAddresses.SUBSCRIBE, this::subscribe);
+    // What each request needs is decided here: ack, nack and extend act on the queue through the
+    // engine, which asks the SQS action's permission (DeleteMessage, ChangeMessageVisibility) as
+    // their SQS counterparts do; unsubscribe and credit only change the connection's own
+    // subscription (onSubscription checks that it is), so they need nothing more.
     bus.<Object>localConsumer(PushAddresses.ACK, m -> onSubscription(m, PushSubscription::ack));
     bus.<Object>localConsumer(PushAddresses.NACK, m -> onSubscription(m, PushSubscription::nack));
     bus.<Object>localConsumer(PushAddresses.EXTEND, m -> onSubscription(m, PushSubscription::extend));
@@ -70,6 +80,7 @@ public final class PushService extends VerticleBase {
       end(s);
       return Future.succeededFuture();
     }));
+    bus.<Object>localConsumer(PushAddresses.CREDIT, m -> onSubscription(m, PushSubscription::credit));
     bus.<String>localConsumer(PushAddresses.CONNECTION_CLOSED, m -> closeConnection(m.body()));
     bus.<Object>localConsumer(PushAddresses.STOPPING, m -> {
       // In-flight messages of every subscription become visible again at once, as on a close.
@@ -114,9 +125,15 @@ public final class PushService extends VerticleBase {
     try {
       JsonObject body = body(m);
       String connection = connectionOf(m);
-      BridgeCaller caller = callerOf(m, body);
+      BridgeCaller caller = callerOf(m, body, sqs);
       int prefetch = integer(body, "prefetch", 1, maxPrefetch, Math.min(10, maxPrefetch));
+      boolean demand = PushParameters.demandCredit(body);
       if (body.getValue("topicArn") != null || body.getValue("topicName") != null) {
+        if (demand) {
+          // A publish is pushed as it happens or dropped: there is nothing to hold back until asked.
+          throw SqsException.invalidValue(PushParameters.DEMAND_CREDIT, "credit",
+              "A topic's subscription takes \"" + PushParameters.AUTO_CREDIT + "\" credit only.");
+        }
         checkMayAdd(connection);
         subscribeTopic(m, body, connection, caller, prefetch);
         return;
@@ -141,11 +158,12 @@ public final class PushService extends VerticleBase {
               return;
             }
             int seconds = visibility != null ? visibility : Math.max(1, queueVisibility);
-            QueueSubscription s =
-                new QueueSubscription(newId(), connection, caller, queue, prefetch, seconds, engine, vertx);
+            QueueSubscription s = new QueueSubscription(newId(), connection, caller, queue, prefetch, seconds,
+                demand, engine, vertx);
             add(s);
             m.reply(new JsonObject().put("subscription", s.id).put("address", s.address).put("prefetch", prefetch)
-                .put("visibilityTimeout", seconds));
+                .put("visibilityTimeout", seconds)
+                .put("credit", demand ? PushParameters.DEMAND_CREDIT : PushParameters.AUTO_CREDIT));
           });
     } catch (RuntimeException e) {
       PushMessages.fail(m, e);
@@ -271,77 +289,5 @@ public final class PushService extends VerticleBase {
     byte[] b = new byte[16];
     random.nextBytes(b);
     return HexFormat.of().formatHex(b);
-  }
-
-  private static String connectionOf(Message<?> m) {
-    String c = m.headers().get(PushAddresses.CONNECTION_HEADER);
-    if (c == null) {
-      // Only the bridges set it; a local sender without one is not a subscriber.
-      throw new SqsException(ErrorCode.ACCESS_DENIED, "Requests must come through an event-bus bridge.");
-    }
-    return c;
-  }
-
-  private static JsonObject body(Message<Object> m) {
-    if (m.body() instanceof JsonObject o) {
-      return o;
-    }
-    throw SqsException.invalidParameter("The request body must be a JSON object.");
-  }
-
-  static String string(JsonObject body, String name) {
-    Object v = body.getValue(name);
-    if (v != null && !(v instanceof String)) {
-      throw SqsException.invalidValue(v, name, "Must be a string.");
-    }
-    return (String) v;
-  }
-
-  /**
-   * Who a subscription consumes as: its connection's credential (stamped by the bridge guard), or
-   * the default account; in the region its request names, else its credential's, else the default.
-   */
-  private BridgeCaller callerOf(Message<Object> m, JsonObject body) {
-    String account = m.headers().get(PushAddresses.ACCOUNT_HEADER);
-    String connectionRegion = m.headers().get(PushAddresses.REGION_HEADER);
-    return new BridgeCaller(account != null ? account : sqs.accountId(),
-        region(body, connectionRegion != null ? connectionRegion : sqs.region()),
-        m.headers().get(PushAddresses.ACCESS_KEY_HEADER));
-  }
-
-  /** The region a subscription names (one this server serves), else {@code otherwise}. */
-  private String region(JsonObject body, String otherwise) {
-    String region = string(body, "region");
-    if (region == null) {
-      return otherwise;
-    }
-    if (!sqs.servesRegionNamed(region)) {
-      throw SqsException.invalidValue(region, "region", "This server does not serve that region (sqs.regions).");
-    }
-    return region;
-  }
-
-  static String handle(JsonObject body) {
-    String h = string(body, "receiptHandle");
-    if (h == null) {
-      throw SqsException.missingParameter("receiptHandle");
-    }
-    return h;
-  }
-
-  /** An integer member within [min, max], or {@code absent} when missing (MissingParameter if null). */
-  static int integer(JsonObject body, String name, int min, int max, Integer absent) {
-    Object v = body.getValue(name);
-    if (v == null) {
-      if (absent == null) {
-        throw SqsException.missingParameter(name);
-      }
-      return absent;
-    }
-    if (!(v instanceof Number n) || n.doubleValue() != Math.rint(n.doubleValue())
-        || n.longValue() < min || n.longValue() > max) {
-      throw SqsException.invalidValue(v, name, "Must be an integer from " + min + " to " + max + ".");
-    }
-    return n.intValue();
   }
 }

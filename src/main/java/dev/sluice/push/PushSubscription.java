@@ -31,6 +31,9 @@ abstract class PushSubscription {
   /** {@code sluice.extend}: the message is kept longer. */
   abstract Future<Void> extend(JsonObject request);
 
+  /** {@code sluice.credit}: a demand subscription may push more; refused by any other. */
+  abstract Future<Void> credit(JsonObject request);
+
   /** Frees what the clock ended by {@code nowMillis}. */
   abstract void expireOverdue(long nowMillis);
 

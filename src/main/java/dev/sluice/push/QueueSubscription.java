@@ -24,8 +24,9 @@ import java.util.Map;
  * long poll does (one receive at a time, parked while the queue is empty), so push subscribers and
  * HTTP consumers share a queue fairly, FIFO groups stay locked while pushed messages are in flight,
  * and maxReceiveCount and dead-letter queues apply. It holds at most {@code prefetch}
- * unacknowledged messages: each ack, nack or visibility expiry frees a credit. Owned by the push
- * service's event loop.
+ * unacknowledged messages: each ack, nack or visibility expiry frees a slot. With auto credit a
+ * free slot is filled at once; with demand credit only as far as the client granted credits with
+ * {@code sluice.credit} ({@link CreditGrant}). Owned by the push service's event loop.
  */
 final class QueueSubscription extends PushSubscription {
   /** Wait of each receive; a new one follows at once, so this only bounds how long one stays parked. */
@@ -43,14 +44,16 @@ final class QueueSubscription extends PushSubscription {
   private final Vertx vertx;
   /** Receipt handle → when the message becomes visible again unless acked or extended (epoch ms). */
   private final Map<String, Long> inFlight = new LinkedHashMap<>();
+  /** What the next receive may ask for; also whether one is out. */
+  private final CreditGrant credits;
   private boolean started;
-  private boolean receiving;
   private boolean closed;
   private final CallerGone gone = new CallerGone();
 
   QueueSubscription(String id, String connectionId, BridgeCaller caller, String queue, int prefetch,
-      int visibilitySeconds, QueueEngine engine, Vertx vertx) {
+      int visibilitySeconds, boolean demand, QueueEngine engine, Vertx vertx) {
     super(id, connectionId);
+    this.credits = demand ? CreditGrant.demand(prefetch) : CreditGrant.auto(prefetch);
     this.caller = caller;
     this.queue = queue;
     this.prefetch = prefetch;
@@ -68,13 +71,15 @@ final class QueueSubscription extends PushSubscription {
   }
 
   private void pump() {
-    int credits = prefetch - inFlight.size();
-    if (!started || closed || receiving || credits <= 0) {
+    if (!started || closed || credits.receiving()) {
       return;
     }
-    receiving = true;
+    int asked = credits.reserve(inFlight.size());
+    if (asked == 0) {
+      return;
+    }
     ReceiveMessage.Request request = new ReceiveMessage.Request(queue, List.of("All"), null, List.of("All"),
-        Math.min(credits, 10), visibilitySeconds, WAIT_SECONDS, null);
+        asked, visibilitySeconds, WAIT_SECONDS, null);
     // Taken before the receive, and a margin short: the engine's own deadline for these messages
     // is later, so this subscription lets go of a handle before the queue can hand its message on.
     long deadline = System.currentTimeMillis() + visibilitySeconds * 1000L - HANDLE_MARGIN_MILLIS;
@@ -85,11 +90,12 @@ final class QueueSubscription extends PushSubscription {
       received = Future.failedFuture(e);
     }
     received.onComplete((response, failure) -> {
-      receiving = false;
       if (failure != null) {
+        credits.answered(0);
         onReceiveFailed(failure);
         return;
       }
+      int pushed = 0;
       try {
         // Closed meanwhile: the engine has already made these visible again (the receive's caller
         // was gone when its answer came), so they are not touched here.
@@ -97,9 +103,11 @@ final class QueueSubscription extends PushSubscription {
           for (ReceiveMessage.Message m : response.messages()) {
             inFlight.put(m.receiptHandle(), deadline);
             vertx.eventBus().send(address, PushMessages.delivery(id, m));
+            pushed++;
           }
         }
       } finally {
+        credits.answered(pushed); // what was asked for and not pushed goes back to the grant
         pump();
       }
     });
@@ -120,19 +128,32 @@ final class QueueSubscription extends PushSubscription {
 
   @Override
   Future<Void> ack(JsonObject request) {
-    return ack(PushService.handle(request));
+    return ack(PushParameters.handle(request));
   }
 
   @Override
   Future<Void> nack(JsonObject request) {
-    return nack(PushService.handle(request),
-        PushService.integer(request, "delaySeconds", 0, Limits.VISIBILITY_SECONDS_MAX, 0));
+    return nack(PushParameters.handle(request),
+        PushParameters.integer(request, "delaySeconds", 0, Limits.VISIBILITY_SECONDS_MAX, 0));
   }
 
   @Override
   Future<Void> extend(JsonObject request) {
-    return extend(PushService.handle(request),
-        PushService.integer(request, "visibilityTimeout", 0, Limits.VISIBILITY_SECONDS_MAX, null));
+    return extend(PushParameters.handle(request),
+        PushParameters.integer(request, "visibilityTimeout", 0, Limits.VISIBILITY_SECONDS_MAX, null));
+  }
+
+  /** {@code sluice.credit}: a demand subscription may push {@code credits} more, within prefetch. */
+  @Override
+  Future<Void> credit(JsonObject request) {
+    checkOpen();
+    if (!credits.demand) {
+      throw SqsException.invalidParameter("The subscription is not a demand subscription (subscribe with"
+          + " \"credit\": \"demand\"): each ack, nack or expiry gives its credit back by itself.");
+    }
+    credits.add(PushParameters.integer(request, "credits", 1, prefetch, null));
+    pump();
+    return Future.succeededFuture();
   }
 
   private Future<Void> ack(String receiptHandle) {
@@ -162,7 +183,7 @@ final class QueueSubscription extends PushSubscription {
         });
   }
 
-  /** Frees the credits of messages whose visibility ran out: the queue has them back. */
+  /** Frees the slots of messages whose visibility ran out: the queue has them back. */
   @Override
   void expireOverdue(long nowMillis) {
     boolean freed = false;
@@ -203,10 +224,14 @@ final class QueueSubscription extends PushSubscription {
     }
   }
 
-  private void checkHeld(String receiptHandle) {
+  private void checkOpen() {
     if (closed) {
       throw new SqsException(ErrorCode.RESOURCE_NOT_FOUND, "The subscription has ended.");
     }
+  }
+
+  private void checkHeld(String receiptHandle) {
+    checkOpen();
     Long deadline = inFlight.get(receiptHandle);
     if (deadline == null || deadline <= System.currentTimeMillis()) {
       throw new SqsException(ErrorCode.RECEIPT_HANDLE_IS_INVALID,

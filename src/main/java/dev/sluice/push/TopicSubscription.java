@@ -79,7 +79,7 @@ final class TopicSubscription extends PushSubscription {
 
   @Override
   Future<Void> ack(JsonObject request) {
-    String messageId = PushService.string(request, "messageId");
+    String messageId = PushParameters.string(request, "messageId");
     if (messageId == null) {
       throw SqsException.missingParameter("messageId");
     }
@@ -98,6 +98,11 @@ final class TopicSubscription extends PushSubscription {
   @Override
   Future<Void> extend(JsonObject request) {
     throw notForTopics("sluice.extend");
+  }
+
+  @Override
+  Future<Void> credit(JsonObject request) {
+    throw notForTopics("sluice.credit");
   }
 
   private static SqsException notForTopics(String address) {

@@ -28,6 +28,8 @@ final class BridgeClient implements AutoCloseable {
   private final NetSocket tcp;
   final BlockingQueue<JsonObject> frames = new LinkedBlockingQueue<>();
   private Buffer pending = Buffer.buffer();
+  /** TCP: the management token each {@code send} frame carries in its headers; null for none. */
+  private String token;
 
   private BridgeClient(Vertx vertx, WebSocketClient wsClient, WebSocket ws, NetClient netClient, NetSocket tcp) {
     this.vertx = vertx;
@@ -70,6 +72,13 @@ final class BridgeClient implements AutoCloseable {
     return c;
   }
 
+  /** A TCP bridge client that puts {@code token} in the headers of every {@code send} frame. */
+  static BridgeClient tcp(int port, String token) throws Exception {
+    BridgeClient c = tcp(port);
+    c.token = token;
+    return c;
+  }
+
   private void onTcpData(Buffer data) {
     pending.appendBuffer(data);
     while (pending.length() >= 4 && pending.length() >= 4 + pending.getInt(0)) {
@@ -89,6 +98,9 @@ final class BridgeClient implements AutoCloseable {
   }
 
   void frame(JsonObject frame) throws Exception {
+    if (token != null && "send".equals(frame.getString("type"))) {
+      frame = frame.copy().put("headers", new JsonObject().put("token", token));
+    }
     sendRaw(frame.encode());
   }
 

@@ -6,11 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.vertx.core.json.JsonObject;
+import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -31,11 +34,18 @@ import software.amazon.awssdk.services.sqs.SqsClient;
 class BridgePermissionsIT {
   static final String A = "111111111111";
   static final String B = "222222222222";
+  /** The default account (sqs.accountId), which the management token and the TCP bridge act as. */
+  static final String DEFAULT_ACCOUNT = "000000000000";
   static TestServer server;
+  static int tcpPort;
 
   @BeforeAll
-  static void start() {
-    server = TestServer.start(Map.of("SLUICE_MANAGEMENT_TOKEN", "t0ken", "SLUICE_CREDENTIALS", "["
+  static void start() throws Exception {
+    try (ServerSocket s = new ServerSocket(0)) {
+      tcpPort = s.getLocalPort();
+    }
+    server = TestServer.start(Map.of("SLUICE_MANAGEMENT_TOKEN", "t0ken", "SLUICE_PUSH_TCP_PORT",
+        Integer.toString(tcpPort), "SLUICE_CREDENTIALS", "["
         + PermissionsIT.key("AKIDTEAMA", "team-a-secret", A, null) + ","
         + PermissionsIT.key("AKIDTEAMB", "team-b-secret", B, null) + ","
         + PermissionsIT.key("AKIDPRODUCER", "producer-secret", A, "[{\"Effect\":\"Allow\",\"Action\":"
@@ -94,6 +104,41 @@ class BridgePermissionsIT {
       }
       try (BridgeClient a = presigned("AKIDTEAMA", "team-a-secret")) {
         PushIT.ok(subscribe(a, url)); // its own account's queue
+      }
+    }
+  }
+
+  /**
+   * sluice.credit passes both bridges and needs no SQS action: only that the subscription is the
+   * connection's own (team B may only ReceiveMessage; the TCP bridge acts as the default account).
+   */
+  @Test
+  void creditPassesBothBridgesForTheConnectionsOwnSubscriptionOnly() throws Exception {
+    try (SqsClient teamA = PermissionsIT.client(server, "AKIDTEAMA", "team-a-secret")) {
+      String url = teamA.createQueue(b -> b.queueName("credited")).queueUrl();
+      teamA.addPermission(p -> p.queueUrl(url).label("receivers").awsAccountIds(B, DEFAULT_ACCOUNT)
+          .actions("ReceiveMessage"));
+      teamA.sendMessage(b -> b.queueUrl(url).messageBody("one"));
+      teamA.sendMessage(b -> b.queueUrl(url).messageBody("two"));
+      try (BridgeClient ws = presigned("AKIDTEAMB", "team-b-secret");
+          BridgeClient tcp = BridgeClient.tcp(tcpPort, "t0ken")) {
+        List<JsonObject> subs = new ArrayList<>();
+        for (BridgeClient c : List.of(ws, tcp)) {
+          JsonObject sub = PushIT.ok(c.request("sluice.subscribe", new JsonObject().put("queueUrl", url)
+              .put("prefetch", 1).put("credit", "demand")));
+          c.register(sub.getString("address"));
+          assertEquals(new JsonObject(), PushIT.ok(c.request("sluice.credit",
+              new JsonObject().put("subscription", sub.getString("subscription")).put("credits", 1))));
+          assertNotNull(c.pushed(sub.getString("address"), 5000), c == ws ? "WebSocket" : "TCP");
+          subs.add(sub);
+        }
+        for (int i = 0; i < 2; i++) {
+          BridgeClient other = i == 0 ? tcp : ws;
+          JsonObject foreign = other.request("sluice.credit",
+              new JsonObject().put("subscription", subs.get(i).getString("subscription")).put("credits", 1));
+          assertEquals("err", foreign.getString("type"), foreign.encode());
+          assertTrue(foreign.getString("message").startsWith("ResourceNotFoundException: "), foreign.encode());
+        }
       }
     }
   }

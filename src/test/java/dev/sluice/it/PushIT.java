@@ -71,6 +71,54 @@ class PushIT {
     return reply.getJsonObject("body");
   }
 
+  /** A demand subscription ({@code "credit": "demand"}), registered on its address. */
+  static JsonObject subscribeDemand(BridgeClient c, String url, int prefetch) throws Exception {
+    JsonObject sub = ok(c.request("sluice.subscribe", new JsonObject().put("queueUrl", url).put("prefetch", prefetch)
+        .put("visibilityTimeout", 60).put("credit", "demand")));
+    assertEquals("demand", sub.getString("credit"));
+    c.register(sub.getString("address"));
+    return sub;
+  }
+
+  static JsonObject credit(BridgeClient c, JsonObject sub, Object credits) throws Exception {
+    return c.request("sluice.credit", new JsonObject().put("subscription", sub.getString("subscription"))
+        .put("credits", credits));
+  }
+
+  /** The next {@code n} messages pushed to {@code sub}. */
+  static List<JsonObject> take(BridgeClient c, JsonObject sub, int n) throws Exception {
+    List<JsonObject> got = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      JsonObject f = c.pushed(sub.getString("address"), 5000);
+      assertNotNull(f, "pushed " + i + " of " + n);
+      got.add(f.getJsonObject("body"));
+    }
+    return got;
+  }
+
+  static void ack(BridgeClient c, JsonObject sub, JsonObject message) throws Exception {
+    ok(c.request("sluice.ack", new JsonObject().put("subscription", sub.getString("subscription"))
+        .put("receiptHandle", message.getString("receiptHandle"))));
+  }
+
+  static void assertRefused(String code, JsonObject reply) {
+    assertEquals("err", reply.getString("type"), reply.encode());
+    assertTrue(reply.getString("message").startsWith(code + ": "), reply.encode());
+  }
+
+  static int notVisible(String url) {
+    return Integer.parseInt(sqs.getQueueAttributes(b -> b.queueUrl(url).attributeNames(
+        QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES_NOT_VISIBLE)).attributesAsStrings()
+        .get("ApproximateNumberOfMessagesNotVisible"));
+  }
+
+  static void send(String url, int messages) {
+    for (int i = 0; i < messages; i++) {
+      int n = i;
+      sqs.sendMessage(b -> b.queueUrl(url).messageBody("m" + n));
+    }
+  }
+
   static int visible(String url) {
     return Integer.parseInt(sqs.getQueueAttributes(b -> b.queueUrl(url).attributeNames(
         QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES)).attributesAsStrings().get("ApproximateNumberOfMessages"));
@@ -81,6 +129,7 @@ class PushIT {
     String url = queue("push-basic");
     try (BridgeClient c = ws()) {
       JsonObject sub = subscribe(c, url, 5, 30);
+      assertEquals("auto", sub.getString("credit"), "pushed as slots free up, as by default");
       String id = sqs.sendMessage(b -> b.queueUrl(url).messageBody("hello push")
           .messageAttributes(Map.of("kind", MessageAttributeValue.builder().dataType("String").stringValue("greeting")
               .build()))).messageId();
@@ -363,5 +412,85 @@ class PushIT {
     List<Message> back = sqs.receiveMessage(b -> b.queueUrl(url).waitTimeSeconds(5)).messages();
     assertEquals(List.of("returned on close"), back.stream().map(Message::body).toList(),
         "a closed TCP connection returns its messages at once");
+  }
+
+  // Demand credit (push.md, "Credits"): pushed only what sluice.credit granted.
+
+  @Test
+  void aDemandSubscriptionIsPushedOnlyWhatItsCreditsGrant() throws Exception {
+    String url = queue("push-demand");
+    send(url, 5);
+    try (BridgeClient c = ws()) {
+      JsonObject sub = subscribeDemand(c, url, 4);
+      assertNull(c.pushed(sub.getString("address"), 500), "registering pushes nothing: the grant is 0");
+      assertEquals(0, notVisible(url));
+
+      assertEquals(new JsonObject(), ok(credit(c, sub, 3)));
+      List<JsonObject> three = take(c, sub, 3);
+      ack(c, sub, three.get(0));
+      assertNull(c.pushed(sub.getString("address"), 300), "3 credits, 3 of 5; the ack freed a slot, granted nothing");
+      assertEquals(2, notVisible(url));
+
+      // Fire-and-forget, as a client tops up: no reply address, no answer, and it counts.
+      c.frame(new JsonObject().put("type", "send").put("address", "sluice.credit")
+          .put("body", new JsonObject().put("subscription", sub.getString("subscription")).put("credits", 1)));
+      assertNotNull(c.pushed(sub.getString("address"), 5000), "a credit sent without a reply address");
+      assertEquals(3, notVisible(url));
+    }
+  }
+
+  @Test
+  void aGrantPastPrefetchIsClampedAndPrefetchBoundsWhatIsUnacknowledged() throws Exception {
+    String url = queue("push-demand-clamped");
+    try (BridgeClient c = ws()) {
+      JsonObject sub = subscribeDemand(c, url, 3);
+      for (int i = 0; i < 3; i++) {
+        ok(credit(c, sub, 3)); // 9 granted while the queue is empty: clamped to 3, not refused
+      }
+      send(url, 10);
+      for (JsonObject m : take(c, sub, 3)) {
+        ack(c, sub, m);
+      }
+      assertNull(c.pushed(sub.getString("address"), 300), "the grant was capped at the prefetch, and is spent");
+
+      ok(credit(c, sub, 3));
+      List<JsonObject> second = take(c, sub, 3);
+      ok(credit(c, sub, 3)); // granted, but every slot is held
+      assertNull(c.pushed(sub.getString("address"), 300), "never more than prefetch unacknowledged");
+      assertEquals(3, notVisible(url));
+      ack(c, sub, second.get(0));
+      assertNotNull(c.pushed(sub.getString("address"), 5000), "a freed slot, and credit left: one more");
+      assertEquals(3, notVisible(url));
+    }
+  }
+
+  @Test
+  void badCreditsAndCreditForWhatIsNotADemandSubscriptionAreRefused() throws Exception {
+    String url = queue("push-demand-refused");
+    try (BridgeClient c = ws()) {
+      JsonObject sub = subscribeDemand(c, url, 2);
+      assertRefused("InvalidParameterValueException", credit(c, sub, 0));
+      assertRefused("InvalidParameterValueException", credit(c, sub, 3));
+      assertRefused("InvalidParameterValueException", credit(c, sub, 1.5));
+      assertRefused("InvalidParameterValueException", credit(c, sub, "1"));
+      assertRefused("MissingRequiredParameterException", c.request("sluice.credit",
+          new JsonObject().put("subscription", sub.getString("subscription"))));
+      assertRefused("ResourceNotFoundException", c.request("sluice.credit",
+          new JsonObject().put("subscription", "0".repeat(32)).put("credits", 1)));
+
+      JsonObject auto = ok(c.request("sluice.subscribe", new JsonObject().put("queueUrl", url)));
+      JsonObject notDemand = credit(c, auto, 1);
+      assertRefused("InvalidParameterValueException", notDemand);
+      assertTrue(notDemand.getString("message").contains("not a demand subscription"), notDemand.encode());
+      assertRefused("InvalidParameterValueException", c.request("sluice.subscribe",
+          new JsonObject().put("queueUrl", url).put("credit", "eager")));
+
+      // A refused credit sent without a reply address gets no answer at all: the next frame is the
+      // answer to the request after it.
+      c.frame(new JsonObject().put("type", "send").put("address", "sluice.credit")
+          .put("body", new JsonObject().put("subscription", sub.getString("subscription")).put("credits", 0)));
+      assertEquals(new JsonObject(), ok(credit(c, sub, 1)));
+      assertTrue(c.frames.isEmpty(), "nothing else came: " + c.frames);
+    }
   }
 }

@@ -117,6 +117,9 @@ class PushTopicIT {
       JsonObject nack = c.request("sluice.nack", new JsonObject().put("subscription", sub.getString("subscription"))
           .put("receiptHandle", "x"));
       assertEquals("err", nack.getString("type"), "a topic's notification is not given back: " + nack);
+      JsonObject credit = c.request("sluice.credit", new JsonObject().put("subscription", sub.getString("subscription"))
+          .put("credits", 1));
+      assertTrue(credit.getString("message").startsWith("InvalidParameterValueException: "), "auto only: " + credit);
     }
   }
 
@@ -151,6 +154,9 @@ class PushTopicIT {
       sns.createTopic(r -> r.name("ordered.fifo").attributes(Map.of("FifoTopic", "true")));
       JsonObject fifo = c.request("sluice.subscribe", new JsonObject().put("topicName", "ordered.fifo"));
       assertTrue(fifo.getString("message").contains("FIFO topics deliver to SQS queues only"), fifo.encode());
+      JsonObject demand = c.request("sluice.subscribe", new JsonObject().put("topicName", "strict")
+          .put("credit", "demand"));
+      assertTrue(demand.getString("message").startsWith("InvalidParameterValueException: "), demand.encode());
     }
   }
 }
