@@ -1,5 +1,6 @@
 package dev.sluice.client;
 
+import io.smallrye.mutiny.helpers.Subscriptions;
 import io.smallrye.mutiny.operators.AbstractMulti;
 import io.smallrye.mutiny.subscription.MultiSubscriber;
 import java.util.Objects;
@@ -22,6 +23,11 @@ final class DeliveryMulti extends AbstractMulti<Delivery> {
   @Override
   public void subscribe(MultiSubscriber<? super Delivery> downstream) {
     Objects.requireNonNull(downstream, "subscriber"); // Reactive Streams §1.9
+    if (client.closing()) {
+      downstream.onSubscribe(Subscriptions.empty());
+      downstream.onFailure(new SluiceClientException("ClientClosed", 0, "The client is closed."));
+      return;
+    }
     DeliverySubscription s = new DeliverySubscription(client, queue, options, downstream);
     // onSubscribe on the loop too, so that no signal can overlap it.
     client.context().runOnContext(v -> {

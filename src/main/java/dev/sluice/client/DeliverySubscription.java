@@ -2,6 +2,7 @@ package dev.sluice.client;
 
 import io.smallrye.mutiny.subscription.MultiSubscriber;
 import io.vertx.core.AsyncResult;
+import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Flow;
@@ -23,14 +24,10 @@ final class DeliverySubscription implements Flow.Subscription {
   private final MultiSubscriber<? super Delivery> downstream;
   private final CreditWindow window;
   private State state = State.IDLE;
-  /** The connection of the current (or last) server subscription, and its generation. */
-  private Connection connection;
-  private long generation;
-  private String serverId;
-  private String address;
+  /** The subscription on the server while ACTIVE, else null. */
+  private ServerSubscription server;
   /** Counts subscribe requests: an answer to an older one is not this subscription's. */
   private long subscribes;
-  private boolean firstCreditSent;
   private boolean flushScheduled;
   /** Retryable failures in a row (refused subscribes, ended subscriptions). */
   private int failures;
@@ -79,14 +76,14 @@ final class DeliverySubscription implements Flow.Subscription {
     }
     Connection c = client.connection();
     if (c != null) {
-      subscribeOn(c, client.generation());
+      subscribeOn(c);
     }
   }
 
-  void connected(Connection c, long gen) {
+  void connected(Connection c) {
     if (state != State.DONE) {
       cancelRetry();
-      subscribeOn(c, gen);
+      subscribeOn(c);
     }
   }
 
@@ -94,31 +91,29 @@ final class DeliverySubscription implements Flow.Subscription {
   void connectionLost() {
     if (state != State.DONE) {
       cancelRetry();
-      state = State.IDLE;
-      serverId = null;
-      address = null;
-      window.reset();
+      idle();
     }
   }
 
-  private void subscribeOn(Connection c, long gen) {
+  private void idle() {
+    state = State.IDLE;
+    server = null;
+    window.reset();
+  }
+
+  private void subscribeOn(Connection c) {
     state = State.SUBSCRIBING;
-    connection = c;
-    generation = gen;
+    server = null;
     long mine = ++subscribes;
-    boolean isUrl = queue.startsWith("http://") || queue.startsWith("https://");
-    JsonObject body = new JsonObject().put(isUrl ? "queueUrl" : "queueName", queue)
-        .put("prefetch", window.prefetch()).put("credit", "demand");
-    options.visibilityTimeout().ifPresent(d -> body.put("visibilityTimeout", d.getSeconds()));
-    options.region().ifPresent(r -> body.put("region", r));
-    c.request(ProtocolAddresses.SUBSCRIBE, body).onComplete(answer -> answered(c, mine, answer));
+    c.request(ProtocolAddresses.SUBSCRIBE, ServerSubscription.request(queue, options))
+        .onComplete(answer -> answered(c, mine, answer));
   }
 
   private void answered(Connection c, long mine, AsyncResult<JsonObject> answer) {
     String id = answer.succeeded() ? answer.result().getString("subscription") : null;
     if (mine != subscribes || state != State.SUBSCRIBING) {
       if (id != null) {
-        c.send(ProtocolAddresses.UNSUBSCRIBE, new JsonObject().put("subscription", id)); // nobody wants it now
+        ServerSubscription.unsubscribe(c, id); // nobody wants it now
       }
       return;
     }
@@ -131,23 +126,22 @@ final class DeliverySubscription implements Flow.Subscription {
     if (!"demand".equals(answer.result().getString("credit"))) {
       // An older server: it ignored "credit" and would push in auto mode, whatever was requested.
       if (id != null) {
-        c.send(ProtocolAddresses.UNSUBSCRIBE, new JsonObject().put("subscription", id));
+        ServerSubscription.unsubscribe(c, id);
       }
       fail(new UnsupportedServerException("The server does not support demand credit (sluice.credit): upgrade it"));
       return;
     }
-    serverId = id;
-    address = answer.result().getString("address");
+    ServerSubscription s = new ServerSubscription(c, id, answer.result().getString("address"));
+    server = s;
     failures = 0;
     window.reset();
-    firstCreditSent = false;
     state = State.ACTIVE;
-    c.register(address, this::pushed);
+    c.register(s.address, m -> pushed(s, m));
     flush();
   }
 
-  private void pushed(JsonObject m) {
-    if (state != State.ACTIVE) {
+  private void pushed(ServerSubscription from, JsonObject m) {
+    if (state != State.ACTIVE || from != server) {
       return; // after a cancel: the unsubscribe gives it back
     }
     String type = m.getString("type", "");
@@ -156,13 +150,12 @@ final class DeliverySubscription implements Flow.Subscription {
         fail(new UnsupportedServerException("The server pushed a message beyond the credit it was granted"));
         return;
       }
-      downstream.onItem(new PushedDelivery(this, serverId, generation, queue, m));
+      downstream.onItem(new PushedDelivery(this, server, queue, m));
       scheduleFlush();
     } else if ("error".equals(type)) {
       // The server ended this subscription (queue deleted, server stopping or paused).
-      connection.unregister(address); // lets the server forget it
-      serverId = null;
-      address = null;
+      server.forget();
+      server = null;
       retryOrFail(ErrorMapping.fromCode(m.getString("code", "Unknown"), 0, m.getString("message", "")));
     }
   }
@@ -186,24 +179,17 @@ final class DeliverySubscription implements Flow.Subscription {
     if (credits == 0) {
       return;
     }
-    JsonObject body = new JsonObject().put("subscription", serverId).put("credits", credits);
-    if (firstCreditSent) {
-      connection.send(ProtocolAddresses.CREDIT, body); // a top-up: a correct client's cannot be refused
-      return;
+    ServerSubscription s = server;
+    Future<JsonObject> answered = s.credit(credits);
+    if (answered != null) {
+      answered.onFailure(e -> {
+        if (state == State.ACTIVE && s == server && !(e instanceof ConnectionLostException)) {
+          s.end();
+          server = null;
+          retryOrFail(e);
+        }
+      });
     }
-    // The first after a subscribe is answered, so that a refusal is seen.
-    firstCreditSent = true;
-    String id = serverId;
-    Connection c = connection;
-    c.request(ProtocolAddresses.CREDIT, body).onFailure(e -> {
-      if (state == State.ACTIVE && id.equals(serverId) && !(e instanceof ConnectionLostException)) {
-        c.send(ProtocolAddresses.UNSUBSCRIBE, new JsonObject().put("subscription", id));
-        c.unregister(address);
-        serverId = null;
-        address = null;
-        retryOrFail(e);
-      }
-    });
   }
 
   /** Ends the subscription on a terminal failure, else subscribes again after the backoff. */
@@ -214,29 +200,29 @@ final class DeliverySubscription implements Flow.Subscription {
       fail(cause);
       return;
     }
-    state = State.IDLE;
-    serverId = null;
-    address = null;
-    window.reset();
+    idle();
     retryTimer = client.vertx().setTimer(backoff.delayMillis(failures), t -> {
       retryTimer = -1;
       Connection now = client.connection();
       if (state == State.IDLE && now != null) {
-        subscribeOn(now, client.generation());
+        subscribeOn(now);
       }
     });
   }
 
-  /** Sends {@code request} for {@code d} unless its server subscription is gone. */
+  /** Sends {@code request} for {@code d} unless the server subscription that pushed it is gone. */
   CompletableFuture<Void> settle(PushedDelivery d, String to, JsonObject request) {
     CompletableFuture<Void> outcome = new CompletableFuture<>();
+    if (client.closing()) {
+      outcome.completeExceptionally(lost());
+      return outcome;
+    }
     client.context().runOnContext(v -> {
-      if (state != State.ACTIVE || !d.subscriptionId().equals(serverId) || d.generation() != generation) {
-        outcome.completeExceptionally(new DeliveryLostException("The delivery's subscription or connection has ended;"
-            + " the server gave the message back and will deliver it again"));
+      if (state != State.ACTIVE || d.server() != server) {
+        outcome.completeExceptionally(lost());
         return;
       }
-      connection.request(to, request).onComplete(answer -> {
+      server.settle(to, request).onComplete(answer -> {
         if (answer.succeeded()) {
           outcome.complete(null);
         } else {
@@ -247,12 +233,17 @@ final class DeliverySubscription implements Flow.Subscription {
     return outcome;
   }
 
+  private static DeliveryLostException lost() {
+    return new DeliveryLostException("The delivery's subscription or connection has ended;"
+        + " the server gave the message back and will deliver it again");
+  }
+
   /** The client closed: the subscriber completes (the connection's close gives the messages back). */
   void complete() {
     if (state != State.DONE) {
       cancelRetry();
       state = State.DONE;
-      serverId = null;
+      server = null;
       downstream.onCompletion();
     }
   }
@@ -267,13 +258,11 @@ final class DeliverySubscription implements Flow.Subscription {
   /** Ends the server subscription, if there is one (its unacknowledged messages go back at once). */
   private void release() {
     cancelRetry();
-    if (state == State.ACTIVE && serverId != null) {
-      connection.send(ProtocolAddresses.UNSUBSCRIBE, new JsonObject().put("subscription", serverId));
-      connection.unregister(address);
+    if (server != null) {
+      server.end();
     }
     state = State.DONE;
-    serverId = null;
-    address = null;
+    server = null;
     client.release(this);
   }
 

@@ -19,9 +19,8 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 final class PushedDelivery implements Delivery {
   private final DeliverySubscription owner;
-  /** The server subscription and connection generation it came on: settling elsewhere is pointless. */
-  private final String subscriptionId;
-  private final long generation;
+  /** The server subscription it came on: once that is gone, settling it is pointless. */
+  private final ServerSubscription server;
   private final String queue;
   private final String messageId;
   private final String receiptHandle;
@@ -36,10 +35,9 @@ final class PushedDelivery implements Delivery {
 
   private record Settled(String how, CompletableFuture<Void> outcome) {}
 
-  PushedDelivery(DeliverySubscription owner, String subscriptionId, long generation, String queue, JsonObject m) {
+  PushedDelivery(DeliverySubscription owner, ServerSubscription server, String queue, JsonObject m) {
     this.owner = owner;
-    this.subscriptionId = subscriptionId;
-    this.generation = generation;
+    this.server = server;
     this.queue = queue;
     this.messageId = m.getString("messageId");
     this.receiptHandle = m.getString("receiptHandle");
@@ -62,12 +60,8 @@ final class PushedDelivery implements Delivery {
     this.messageAttributes = Collections.unmodifiableMap(mattrs);
   }
 
-  String subscriptionId() {
-    return subscriptionId;
-  }
-
-  long generation() {
-    return generation;
+  ServerSubscription server() {
+    return server;
   }
 
   /** Runs {@code r} once the first ack or nack has its outcome, whichever it is. */
@@ -118,7 +112,7 @@ final class PushedDelivery implements Delivery {
   }
 
   private JsonObject handle() {
-    return new JsonObject().put("subscription", subscriptionId).put("receiptHandle", receiptHandle);
+    return new JsonObject().put("receiptHandle", receiptHandle); // the subscription adds its id
   }
 
   /** The first ack or nack is sent; the same one again gets its outcome, the other one a refusal. */

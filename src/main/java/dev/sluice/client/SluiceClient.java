@@ -41,8 +41,6 @@ public final class SluiceClient {
   // On the event loop only:
   private final Set<DeliverySubscription> subscriptions = new LinkedHashSet<>();
   private Connection connection;
-  /** Counts connections made: a delivery of an earlier one cannot be settled. */
-  private long generation;
   private boolean closed;
   /** Set when the client gave up (refused credentials, or reconnects exhausted): nothing more is tried. */
   private Throwable failure;
@@ -162,11 +160,10 @@ public final class SluiceClient {
     }
     failedConnects = 0;
     connection = c;
-    generation++;
     connectedAtMillis = System.currentTimeMillis();
     c.closeHandler(cause -> lost(c, cause));
     for (DeliverySubscription s : List.copyOf(subscriptions)) {
-      s.connected(c, generation);
+      s.connected(c);
     }
   }
 
@@ -224,6 +221,14 @@ public final class SluiceClient {
     return null;
   }
 
+  /**
+   * Whether {@link #close()} was called (from any thread): the event loop may be gone with its
+   * Vert.x instance, so nothing new is queued on it.
+   */
+  boolean closing() {
+    return closing.get() != null;
+  }
+
   void release(DeliverySubscription s) {
     subscriptions.remove(s);
   }
@@ -243,9 +248,5 @@ public final class SluiceClient {
   /** The open connection, or null between connections. */
   Connection connection() {
     return connection;
-  }
-
-  long generation() {
-    return generation;
   }
 }

@@ -252,12 +252,19 @@ class DeliveryMultiTest {
   }
 
   @Test
-  void closingTheClientCompletesOpenSubscriptions() {
+  void closingTheClientCompletesOpenSubscriptionsAndRefusesNewOnes() {
     AssertSubscriber<Delivery> s = subscribe(SubscribeOptions.defaults());
-    h.acceptSubscribe("s1");
+    String address = h.acceptSubscribe("s1");
+    s.request(1);
+    h.settle();
+    h.push(address, 1);
     h.client.close().await().atMost(Duration.ofSeconds(5));
     s.assertCompleted();
     assertTrue(h.onLoop(() -> h.connection().closed));
+    assertInstanceOf(DeliveryLostException.class, ClientHarness.failureOf(s.getItems().get(0).ack()));
+    AssertSubscriber<Delivery> late = AssertSubscriber.create(1);
+    h.client.subscribe("orders").subscribe(late);
+    late.assertFailedWith(SluiceClientException.class, "closed");
   }
 
   private void awaitConnections(int n) {
