@@ -37,8 +37,9 @@ public final class Backoff {
   }
 
   /**
-   * Gives up after {@code attempts} failed attempts in a row: the subscriptions concerned (all of the
-   * client's, for a connection) fail with the last cause.
+   * Gives up after {@code attempts} failed attempts in a row. For connecting, the client then stops:
+   * every subscription fails with the last cause, and so do later ones. For subscribing, that
+   * subscription fails.
    */
   public Backoff maxAttempts(int attempts) {
     if (attempts < 1) {

@@ -1,9 +1,9 @@
 package dev.sluice.client;
 
-import io.smallrye.mutiny.helpers.Subscriptions;
 import io.smallrye.mutiny.operators.AbstractMulti;
 import io.smallrye.mutiny.subscription.MultiSubscriber;
 import java.util.Objects;
+import java.util.concurrent.Flow;
 
 /**
  * The Multi of {@link SluiceClient#subscribe}: cold, each subscriber its own server subscription
@@ -24,7 +24,13 @@ final class DeliveryMulti extends AbstractMulti<Delivery> {
   public void subscribe(MultiSubscriber<? super Delivery> downstream) {
     Objects.requireNonNull(downstream, "subscriber"); // Reactive Streams §1.9
     if (client.closing()) {
-      downstream.onSubscribe(Subscriptions.empty());
+      downstream.onSubscribe(new Flow.Subscription() {
+        @Override
+        public void request(long n) { }
+
+        @Override
+        public void cancel() { }
+      });
       downstream.onFailure(new SluiceClientException("ClientClosed", 0, "The client is closed."));
       return;
     }

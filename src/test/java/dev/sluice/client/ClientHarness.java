@@ -22,6 +22,12 @@ final class ClientHarness implements AutoCloseable {
   }
 
   ClientHarness(Vertx vertx, Backoff backoff) {
+    this(vertx, backoff, null);
+  }
+
+  /** {@code refusing}: every connect fails with it. */
+  ClientHarness(Vertx vertx, Backoff backoff, Throwable refusing) {
+    connector.refusing = refusing;
     client = new SluiceClient(vertx, false, connector, backoff);
     settle();
   }

@@ -267,6 +267,27 @@ class DeliveryMultiTest {
     late.assertFailedWith(SluiceClientException.class, "closed");
   }
 
+  @Test
+  void givingUpOnConnectingFailsTheSubscriptions() {
+    try (ClientHarness refused = new ClientHarness(vertx,
+        Backoff.exponential(Duration.ofMillis(1), Duration.ofMillis(2)).maxAttempts(3), new java.net.ConnectException("refused"))) {
+      AssertSubscriber<Delivery> s = AssertSubscriber.create(1);
+      refused.client.subscribe("orders").subscribe(s);
+      s.awaitFailure(Duration.ofSeconds(5));
+      assertInstanceOf(java.net.ConnectException.class, s.getFailure());
+    }
+  }
+
+  @Test
+  void refusedCredentialsFailEverySubscriptionAtOnce() {
+    try (ClientHarness refused = new ClientHarness(vertx, Backoff.defaults(), new UnauthorizedException(401, "no"))) {
+      AssertSubscriber<Delivery> s = AssertSubscriber.create(1);
+      refused.client.subscribe("orders").subscribe(s);
+      refused.settle();
+      s.assertFailedWith(UnauthorizedException.class);
+    }
+  }
+
   private void awaitConnections(int n) {
     long end = System.currentTimeMillis() + 5000;
     while (h.connector.made.size() < n) {
