@@ -133,9 +133,23 @@ public final class SluiceClient {
     open.forEach(DeliverySubscription::complete);
     Future<Void> closedConnection = connection != null ? connection.close() : Future.succeededFuture();
     connection = null;
-    closedConnection.eventually(connector::close)
-        .eventually(() -> ownsVertx ? vertx.close() : Future.succeededFuture())
-        .onComplete(ar -> done.complete(null));
+    closedConnection.eventually(connector::close).onComplete(ar -> {
+      if (!ownsVertx) {
+        done.complete(null);
+        return;
+      }
+      // Vert.x closed from its own event loop would report its end on that loop, which is gone by then:
+      // it is closed and awaited from a thread of its own.
+      Thread closer = new Thread(() -> {
+        try {
+          vertx.close().await();
+        } finally {
+          done.complete(null);
+        }
+      }, "sluice-client-close");
+      closer.setDaemon(true);
+      closer.start();
+    });
   }
 
   private void dial() {

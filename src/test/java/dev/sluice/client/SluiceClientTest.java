@@ -90,6 +90,16 @@ class SluiceClientTest {
     client.close().await().atMost(WAIT);
   }
 
+  @Test
+  void aClientThatMadeItsOwnVertxClosesIt() {
+    SluiceClient client = SluiceClient.connect(ClientOptions.tcp("127.0.0.1", bridge.tcpPort).token("t0ken"));
+    AssertSubscriber<Delivery> s = client.subscribe("own-vertx").subscribe().withSubscriber(AssertSubscriber.create(1));
+    bridge.offer("own-vertx", "one");
+    s.awaitItems(1, WAIT);
+    client.close().await().atMost(WAIT);
+    s.awaitCompletion(WAIT);
+  }
+
   private static int subscribes() {
     return (int) bridge.requests.stream().filter(f -> ProtocolAddresses.SUBSCRIBE.equals(f.getString("address"))).count();
   }
