@@ -14,7 +14,7 @@ public final class PushAddresses {
   /** More credits for a subscription made with {@code "credit": "demand"}. */
   public static final String CREDIT = "sluice.credit";
   /** The addresses a client may send requests to. */
-  static final java.util.List<String> REQUESTS =
+  public static final java.util.List<String> REQUESTS =
       java.util.List.of(SUBSCRIBE, ACK, NACK, EXTEND, UNSUBSCRIBE, CREDIT);
   /** Followed by a random id: where one subscription's messages are pushed. */
   public static final String DELIVERY_PREFIX = "sluice.push.";

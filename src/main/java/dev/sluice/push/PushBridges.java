@@ -79,6 +79,7 @@ public final class PushBridges {
   public Router sockJsRouter(Vertx vertx) {
     SockJSBridgeOptions options = permissions(new SockJSBridgeOptions());
     options.setMaxHandlersPerSocket(MAX_HANDLERS_PER_SOCKET);
+    BridgeLogFilter.install();
     return SockJSHandler.create(vertx).bridge(options, event -> guard.handle(event, event.socket()));
   }
 

@@ -34,6 +34,11 @@ final class QueueSubscription extends PushSubscription {
   static final long RETRY_MILLIS = 1000;
   /** How much earlier than the engine a subscription considers a message's visibility over. */
   static final long HANDLE_MARGIN_MILLIS = 500;
+  /**
+   * How often a subscription with no receive out (every credit used, or none granted) checks that
+   * its queue still exists: a deleted queue is otherwise noticed only by the next receive.
+   */
+  static final long PROBE_MILLIS = 1000;
 
   /** Who the subscription consumes as: the account and region its queue URL is read in. */
   private final BridgeCaller caller;
@@ -48,6 +53,8 @@ final class QueueSubscription extends PushSubscription {
   private final CreditGrant credits;
   private boolean started;
   private boolean closed;
+  private boolean probing;
+  private long probedAtMillis;
   private final CallerGone gone = new CallerGone();
 
   QueueSubscription(String id, String connectionId, BridgeCaller caller, String queue, int prefetch,
@@ -196,6 +203,28 @@ final class QueueSubscription extends PushSubscription {
     if (freed) {
       pump();
     }
+    if (started && !closed && !credits.receiving() && !probing && nowMillis - probedAtMillis >= PROBE_MILLIS) {
+      probe(nowMillis);
+    }
+  }
+
+  /** Ends the subscription if its queue was deleted while no receive was out to notice it. */
+  private void probe(long nowMillis) {
+    probing = true;
+    probedAtMillis = nowMillis;
+    Future<PushRequests.Seconds> probed;
+    try {
+      probed = engine.run(EngineActions.PUSH_VISIBILITY_TIMEOUT, caller, new PushRequests.VisibilityTimeout(queue),
+          CallerGone.NOT_WATCHED);
+    } catch (RuntimeException e) {
+      probed = Future.failedFuture(e);
+    }
+    probed.onComplete((seconds, failure) -> {
+      probing = false;
+      if (failure instanceof SqsException e && e.code() == ErrorCode.QUEUE_DOES_NOT_EXIST) {
+        onReceiveFailed(failure);
+      }
+    });
   }
 
   /** Ends the subscription: a parked receive is dropped, unacknowledged messages are visible at once. */

@@ -1,0 +1,37 @@
+package dev.sluice.push;
+
+import io.vertx.core.http.HttpClosedException;
+import java.nio.channels.ClosedChannelException;
+import java.util.logging.Filter;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+
+/**
+ * Vert.x's SockJS bridge logs every socket exception at ERROR ("SockJSSocket exception"), among
+ * them a subscriber whose process ended without closing its WebSocket. That is the subscriber's
+ * doing, not a failure of the server (its subscriptions end and give their messages back as on any
+ * close), so such a record is logged at DEBUG instead; every other record passes unchanged.
+ */
+final class BridgeLogFilter implements Filter {
+  /** Held here: java.util.logging keeps loggers only weakly, and a collected one forgets its filter. */
+  private static final Logger BRIDGE = Logger.getLogger("io.vertx.ext.web.handler.sockjs.impl.EventBusBridgeImpl");
+  private static final System.Logger LOG = System.getLogger(BridgeLogFilter.class.getName());
+
+  private BridgeLogFilter() {}
+
+  static synchronized void install() {
+    if (!(BRIDGE.getFilter() instanceof BridgeLogFilter)) {
+      BRIDGE.setFilter(new BridgeLogFilter());
+    }
+  }
+
+  @Override
+  public boolean isLoggable(LogRecord record) {
+    Throwable thrown = record.getThrown();
+    if (thrown instanceof HttpClosedException || thrown instanceof ClosedChannelException) {
+      LOG.log(System.Logger.Level.DEBUG, () -> "A bridge client's connection ended without a close: " + thrown);
+      return false;
+    }
+    return true;
+  }
+}
