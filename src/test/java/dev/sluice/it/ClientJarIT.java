@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.sluice.client.ProtocolAddresses;
 import dev.sluice.client.SluiceClientException;
+import dev.sluice.push.PushAddresses;
 import dev.sluice.testtools.ServerJar;
 import java.io.IOException;
 import java.io.InputStream;
@@ -67,6 +69,13 @@ class ClientJarIT {
     Path loadedFrom = Path.of(SluiceClientException.class.getProtectionDomain().getCodeSource().getLocation().toURI());
     assertEquals(clientJar().toRealPath(), loadedFrom.toRealPath(),
         "the ITs run against the packaged client, not target/classes");
+  }
+
+  /** The client re-declares the protocol's addresses (it may not import the server's): the same ones. */
+  @Test
+  void theClientSpeaksTheServersAddresses() {
+    assertEquals(Set.copyOf(PushAddresses.REQUESTS), Set.copyOf(ProtocolAddresses.REQUESTS));
+    assertEquals(PushAddresses.DELIVERY_PREFIX, ProtocolAddresses.DELIVERY_PREFIX);
   }
 
   @Test

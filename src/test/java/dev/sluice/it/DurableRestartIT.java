@@ -3,11 +3,23 @@ package dev.sluice.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.sluice.client.ClientOptions;
+import dev.sluice.client.SluiceClient;
+import dev.sluice.client.SubscribeOptions;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.sqs.SqsClient;
 import software.amazon.awssdk.services.sqs.model.Message;
+import software.amazon.awssdk.services.sqs.model.SendMessageBatchRequestEntry;
 import software.amazon.awssdk.services.sqs.model.MessageSystemAttributeName;
 import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
 
@@ -118,5 +130,60 @@ class DurableRestartIT extends DurableServerIT {
       assertEquals(List.of("held"), sqs.receiveMessage(b -> b.queueUrl(url).waitTimeSeconds(2)).messages().stream()
           .map(Message::body).toList(), "the delay it was changed to, not the one it was sent under");
     }
+  }
+
+  /**
+   * A Java push client (from the client jar) consuming while the server stops and starts again on
+   * the same ports and data: it connects again by itself, its listener goes on, and every message
+   * is seen and deleted (duplicates are allowed: an ack whose answer the stop cut off may come again).
+   */
+  @Test
+  void aJavaClientListenerGoesOnAcrossARestartAndLosesNothing() throws Exception {
+    Map<String, String> ports = Map.of("SLUICE_HTTP_PORT", Integer.toString(QuickstartIT.freePort()),
+        "SLUICE_PUSH_TCP_PORT", Integer.toString(QuickstartIT.freePort()));
+    Set<String> seen = ConcurrentHashMap.newKeySet();
+    AtomicInteger duplicates = new AtomicInteger();
+    CountDownLatch half = new CountDownLatch(100);
+    CountDownLatch all = new CountDownLatch(200);
+    List<Throwable> ended = new CopyOnWriteArrayList<>();
+    SluiceClient client = SluiceClient.connect(ClientOptions.tcp("127.0.0.1",
+        Integer.parseInt(ports.get("SLUICE_PUSH_TCP_PORT"))).replyTimeout(Duration.ofSeconds(10)));
+    try {
+      String url;
+      try (TestServer first = server(ports); SqsClient sqs = first.client()) {
+        url = sqs.createQueue(b -> b.queueName("restart-pushed")).queueUrl();
+        for (int batch = 0; batch < 20; batch++) {
+          int base = batch * 10;
+          sqs.sendMessageBatch(b -> b.queueUrl(url).entries(IntStream.range(0, 10).mapToObj(i ->
+              SendMessageBatchRequestEntry.builder().id("e" + i).messageBody("p" + (base + i)).build()).toList()));
+        }
+        client.listen(url, SubscribeOptions.maxUnacknowledged(10), d -> {
+          if (seen.add(d.body())) {
+            half.countDown();
+            all.countDown();
+          } else {
+            duplicates.incrementAndGet();
+          }
+          d.ack();
+        }, ended::add);
+        assertTrue(half.await(20, TimeUnit.SECONDS), "seen " + seen.size() + " before the stop");
+      }
+      try (TestServer second = server(ports); SqsClient sqs = second.client()) {
+        assertTrue(all.await(30, TimeUnit.SECONDS), "seen " + seen.size() + " of 200 after the restart");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        Map<String, String> counts;
+        do {
+          Thread.sleep(50);
+          counts = sqs.getQueueAttributes(b -> b.queueUrl(url).attributeNamesWithStrings(
+              "ApproximateNumberOfMessages", "ApproximateNumberOfMessagesNotVisible")).attributesAsStrings();
+        } while (!counts.values().stream().allMatch("0"::equals) && System.nanoTime() < deadline);
+        assertEquals(Map.of("ApproximateNumberOfMessages", "0", "ApproximateNumberOfMessagesNotVisible", "0"), counts,
+            "every message deleted (" + duplicates.get() + " seen twice)");
+        client.close().await().atMost(Duration.ofSeconds(10)); // before its server stops
+      }
+    } finally {
+      client.close().await().atMost(Duration.ofSeconds(10));
+    }
+    assertEquals(List.of(), ended, "a restart does not end the subscription");
   }
 }
