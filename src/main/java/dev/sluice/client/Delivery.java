@@ -15,8 +15,10 @@ import java.util.concurrent.CompletionStage;
  * <p>The settle methods send at once, whether or not the returned {@code Uni} is subscribed to, and
  * may be called from any thread. {@code ack} and {@code nack} settle once: calling the same one again
  * returns the same outcome, and calling the other afterwards fails with IllegalStateException.
- * A delivery whose connection or subscription has ended fails them at once with
- * {@link DeliveryLostException}, sending nothing (the server has given the message back already).
+ * A delivery whose connection or subscription has ended fails them with {@link DeliveryLostException}
+ * (the server has given the message back already). Their answers arrive on the client's event loop,
+ * where deliveries arrive too: never block on one ({@code await()}) in a handler or in {@code onItem},
+ * compose it instead.
  */
 public interface Delivery {
   String messageId();

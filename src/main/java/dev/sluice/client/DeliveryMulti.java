@@ -24,21 +24,27 @@ final class DeliveryMulti extends AbstractMulti<Delivery> {
   public void subscribe(MultiSubscriber<? super Delivery> downstream) {
     Objects.requireNonNull(downstream, "subscriber"); // Reactive Streams §1.9
     if (client.closing()) {
-      downstream.onSubscribe(new Flow.Subscription() {
-        @Override
-        public void request(long n) { }
-
-        @Override
-        public void cancel() { }
-      });
-      downstream.onFailure(new SluiceClientException("ClientClosed", 0, "The client is closed."));
+      refuseClosed(downstream);
       return;
     }
     DeliverySubscription s = new DeliverySubscription(client, queue, options, downstream);
     // onSubscribe on the loop too, so that no signal can overlap it.
-    client.context().runOnContext(v -> {
+    if (!client.onLoop(() -> {
       downstream.onSubscribe(s);
       s.start();
+    })) {
+      refuseClosed(downstream);
+    }
+  }
+
+  private static void refuseClosed(MultiSubscriber<? super Delivery> downstream) {
+    downstream.onSubscribe(new Flow.Subscription() {
+      @Override
+      public void request(long n) { }
+
+      @Override
+      public void cancel() { }
     });
+    downstream.onFailure(new SluiceClientException("ClientClosed", 0, "The client is closed."));
   }
 }

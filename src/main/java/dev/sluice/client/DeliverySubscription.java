@@ -44,7 +44,7 @@ final class DeliverySubscription implements Flow.Subscription {
 
   @Override
   public void request(long n) {
-    client.context().runOnContext(v -> {
+    client.onLoop(() -> {
       if (state == State.DONE) {
         return;
       }
@@ -59,7 +59,7 @@ final class DeliverySubscription implements Flow.Subscription {
 
   @Override
   public void cancel() {
-    client.context().runOnContext(v -> {
+    client.onLoop(() -> {
       if (state != State.DONE) {
         release();
       }
@@ -146,12 +146,14 @@ final class DeliverySubscription implements Flow.Subscription {
     }
     String type = m.getString("type", "");
     if ("message".equals(type)) {
+      PushedDelivery delivery = new PushedDelivery(this, server, queue, m);
       if (!window.onPush()) {
         fail(new UnsupportedServerException("The server pushed a message beyond the credit it was granted"));
         return;
       }
-      downstream.onItem(new PushedDelivery(this, server, queue, m));
+      // Before onItem: a subscriber that throws (Reactive Streams §2.13) must not leave the grant unrenewed.
       scheduleFlush();
+      downstream.onItem(delivery);
     } else if ("error".equals(type)) {
       // The server ended this subscription (queue deleted, server stopping or paused).
       server.forget();
@@ -164,7 +166,7 @@ final class DeliverySubscription implements Flow.Subscription {
   private void scheduleFlush() {
     if (!flushScheduled) {
       flushScheduled = true;
-      client.context().runOnContext(v -> {
+      client.onLoop(() -> {
         flushScheduled = false;
         flush();
       });
@@ -217,7 +219,7 @@ final class DeliverySubscription implements Flow.Subscription {
       outcome.completeExceptionally(lost());
       return outcome;
     }
-    client.context().runOnContext(v -> {
+    boolean queued = client.onLoop(() -> {
       if (state != State.ACTIVE || d.server() != server) {
         outcome.completeExceptionally(lost());
         return;
@@ -230,6 +232,9 @@ final class DeliverySubscription implements Flow.Subscription {
         }
       });
     });
+    if (!queued) {
+      outcome.completeExceptionally(lost());
+    }
     return outcome;
   }
 

@@ -11,6 +11,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -158,7 +159,13 @@ public final class SluiceClient {
       return;
     }
     attempt++;
-    connector.connect().onComplete(ar -> {
+    Future<Connection> connecting;
+    try {
+      connecting = connector.connect();
+    } catch (RuntimeException e) { // e.g. the user's presigned-query supplier threw: retried like a refused connect
+      connecting = Future.failedFuture(e);
+    }
+    connecting.onComplete(ar -> {
       if (ar.succeeded()) {
         connected(ar.result());
       } else {
@@ -249,6 +256,20 @@ public final class SluiceClient {
 
   Context context() {
     return context;
+  }
+
+  /**
+   * Runs {@code action} on the client's event loop; false, and nothing run, when the Vert.x the
+   * client made is closed already (a late cancel or request is then a no-op, as Reactive Streams
+   * §3.6 and §3.7 want, instead of a RejectedExecutionException in the caller's hands).
+   */
+  boolean onLoop(Runnable action) {
+    try {
+      context.runOnContext(v -> action.run());
+      return true;
+    } catch (RejectedExecutionException closed) {
+      return false;
+    }
   }
 
   Vertx vertx() {

@@ -35,8 +35,10 @@ final class QueueSubscription extends PushSubscription {
   /** How much earlier than the engine a subscription considers a message's visibility over. */
   static final long HANDLE_MARGIN_MILLIS = 500;
   /**
-   * How often a subscription with no receive out (every credit used, or none granted) checks that
-   * its queue still exists: a deleted queue is otherwise noticed only by the next receive.
+   * How often a subscription holding messages with no receive out (its prefetch full, or its
+   * demand credit used) checks that its queue still exists: a deleted queue is otherwise noticed
+   * only by its next receive, which such a subscriber may never make. One that holds nothing learns
+   * it at its next receive (for a demand subscription: when it is granted credit).
    */
   static final long PROBE_MILLIS = 1000;
 
@@ -203,7 +205,8 @@ final class QueueSubscription extends PushSubscription {
     if (freed) {
       pump();
     }
-    if (started && !closed && !credits.receiving() && !probing && nowMillis - probedAtMillis >= PROBE_MILLIS) {
+    if (started && !closed && !inFlight.isEmpty() && !credits.receiving() && !probing
+        && nowMillis - probedAtMillis >= PROBE_MILLIS) {
       probe(nowMillis);
     }
   }

@@ -98,6 +98,27 @@ class SluiceClientTest {
     s.awaitItems(1, WAIT);
     client.close().await().atMost(WAIT);
     s.awaitCompletion(WAIT);
+    // Its Vert.x is closed: a late cancel or request is a no-op (Reactive Streams §3.6, §3.7), not an exception.
+    s.request(1);
+    s.cancel();
+  }
+
+  @Test
+  void aPresignedQuerySupplierThatThrowsIsRetriedLikeARefusedConnect() {
+    java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
+    SluiceClient client = SluiceClient.connect(ClientOptions.webSocket(URI.create("ws://127.0.0.1:" + bridge.httpPort
+        + "/eventbus")).token("t0ken").vertx(vertx).reconnect(Backoff.exponential(Duration.ofMillis(10), Duration.ofMillis(50)))
+        .presignedQuery(() -> {
+          if (calls.getAndIncrement() == 0) {
+            throw new IllegalStateException("the signer's credentials are not loaded yet");
+          }
+          return "X-Amz-Test=1";
+        }));
+    AssertSubscriber<Delivery> s = client.subscribe("presigned").subscribe().withSubscriber(AssertSubscriber.create(1));
+    bridge.offer("presigned", "signed");
+    s.awaitItems(1, WAIT);
+    assertTrue(calls.get() >= 2, "asked again after it threw");
+    client.close().await().atMost(WAIT);
   }
 
   private static int subscribes() {

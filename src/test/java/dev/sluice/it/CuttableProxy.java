@@ -37,8 +37,8 @@ final class CuttableProxy implements AutoCloseable {
   void cut() {
     for (Socket s : open) {
       closeQuietly(s);
+      open.remove(s);
     }
-    open.clear();
   }
 
   /** How many connections (client side and server side count as one pair) are open. */

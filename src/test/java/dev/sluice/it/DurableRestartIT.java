@@ -134,8 +134,9 @@ class DurableRestartIT extends DurableServerIT {
 
   /**
    * A Java push client (from the client jar) consuming while the server stops and starts again on
-   * the same ports and data: it connects again by itself, its listener goes on, and every message
-   * is seen and deleted (duplicates are allowed: an ack whose answer the stop cut off may come again).
+   * the same ports and data: it connects again by itself, its listener goes on (it gets what is sent
+   * after the restart), and every message is seen and deleted (duplicates are allowed: an ack whose
+   * answer the stop cut off may come again).
    */
   @Test
   void aJavaClientListenerGoesOnAcrossARestartAndLosesNothing() throws Exception {
@@ -144,7 +145,7 @@ class DurableRestartIT extends DurableServerIT {
     Set<String> seen = ConcurrentHashMap.newKeySet();
     AtomicInteger duplicates = new AtomicInteger();
     CountDownLatch half = new CountDownLatch(100);
-    CountDownLatch all = new CountDownLatch(200);
+    CountDownLatch all = new CountDownLatch(300);
     List<Throwable> ended = new CopyOnWriteArrayList<>();
     SluiceClient client = SluiceClient.connect(ClientOptions.tcp("127.0.0.1",
         Integer.parseInt(ports.get("SLUICE_PUSH_TCP_PORT"))).replyTimeout(Duration.ofSeconds(10)));
@@ -169,7 +170,13 @@ class DurableRestartIT extends DurableServerIT {
         assertTrue(half.await(20, TimeUnit.SECONDS), "seen " + seen.size() + " before the stop");
       }
       try (TestServer second = server(ports); SqsClient sqs = second.client()) {
-        assertTrue(all.await(30, TimeUnit.SECONDS), "seen " + seen.size() + " of 200 after the restart");
+        // Sent only now, so that they reach the listener only if it connected and subscribed again.
+        for (int batch = 0; batch < 10; batch++) {
+          int base = batch * 10;
+          sqs.sendMessageBatch(b -> b.queueUrl(url).entries(IntStream.range(0, 10).mapToObj(i ->
+              SendMessageBatchRequestEntry.builder().id("e" + i).messageBody("q" + (base + i)).build()).toList()));
+        }
+        assertTrue(all.await(30, TimeUnit.SECONDS), "seen " + seen.size() + " of 300 after the restart");
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         Map<String, String> counts;
         do {

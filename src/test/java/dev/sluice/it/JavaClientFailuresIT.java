@@ -69,8 +69,8 @@ class JavaClientFailuresIT {
       try {
         assertTrue(tenSeen.await(10, TimeUnit.SECONDS));
         proxy.cut();
-        Thread.sleep(200);
-        proxy.cut(); // twice, the second time while it connects again or resubscribes
+        awaitNotVisible(url, 0);
+        proxy.cut(); // twice: the listener goes on after each
         assertTrue(allSeen.await(20, TimeUnit.SECONDS), "seen " + seen.size() + " of 40");
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (server.notVisible(url) + server.visible(url) > 0 && System.nanoTime() < deadline) {
@@ -96,7 +96,9 @@ class JavaClientFailuresIT {
             .subscribe().withSubscriber(AssertSubscriber.create(1));
         Delivery first = sub.awaitItems(1, WAIT).getItems().get(0);
         proxy.cut();
-        Thread.sleep(300); // the client has seen its connection end (an ack sent before that fails as ConnectionLost)
+        // Once the server has given it back, the client has seen its connection end too (an ack sent on
+        // the dying connection would fail as ConnectionLost instead: its answer is lost, not refused).
+        awaitNotVisible(url, 0);
         assertInstanceOf(DeliveryLostException.class,
             unwrap(first.ackAsync().handle((ok, e) -> e).toCompletableFuture().get(10, TimeUnit.SECONDS)));
         sub.request(3).awaitItems(4, WAIT);
@@ -145,6 +147,14 @@ class JavaClientFailuresIT {
     } finally {
       client.close().await().atMost(WAIT);
     }
+  }
+
+  private static void awaitNotVisible(String url, int n) throws InterruptedException {
+    long deadline = System.nanoTime() + WAIT.toNanos();
+    while (server.notVisible(url) != n && System.nanoTime() < deadline) {
+      Thread.sleep(20);
+    }
+    assertEquals(n, server.notVisible(url), "held by the server");
   }
 
   private static Throwable unwrap(Throwable e) {

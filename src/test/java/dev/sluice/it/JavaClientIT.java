@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
@@ -46,10 +47,13 @@ class JavaClientIT {
 
   @AfterAll
   static void stop() throws Exception {
-    for (SluiceClient c : clients.values()) {
-      c.close().await().atMost(WAIT);
+    try {
+      for (SluiceClient c : clients.values()) {
+        c.close().await().atMost(WAIT);
+      }
+    } finally {
+      server.close();
     }
-    server.close();
   }
 
   @ParameterizedTest
@@ -164,7 +168,7 @@ class JavaClientIT {
     }
     long tookMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - cancelled);
     assertEquals(List.of("c1", "c2", "c3", "c4", "c5"), again.stream().map(Message::body).sorted().toList());
-    assertTrue(tookMillis < 1500, "visible again at once, not after the 600 s visibility: " + tookMillis + " ms");
+    assertTrue(tookMillis < 5000, "visible again at once, not after the 600 s visibility: " + tookMillis + " ms");
   }
 
   @Test
@@ -175,7 +179,7 @@ class JavaClientIT {
     }
     Map<String, Integer> counts = new ConcurrentHashMap<>();
     CountDownLatch done = new CountDownLatch(20);
-    List<Throwable> errors = new ArrayList<>();
+    List<Throwable> errors = new CopyOnWriteArrayList<>();
     Listener listener = clients.get("tcp").listen(url, SubscribeOptions.maxUnacknowledged(4), d -> {
       counts.merge(d.body(), 1, Integer::sum);
       d.ackAsync().thenRun(done::countDown);

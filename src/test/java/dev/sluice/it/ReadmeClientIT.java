@@ -40,10 +40,9 @@ class ReadmeClientIT {
           "PushExample", pushBlock.replace("7000", Integer.toString(tcpPort))));
       for (String example : List.of("ReadmeExample", "PushExample")) {
         sqs.sendMessage(b -> b.queueUrl(url).messageBody("hello from " + example));
-        String printed = runUntil(classPath, example, "got hello from " + example);
+        String printed = runUntil(classPath, example, "got hello from " + example, () -> held(sqs, url) == 0);
         assertTrue(printed.contains("got hello from " + example), example + " printed: " + printed);
-        assertEquals("0", sqs.getQueueAttributes(b -> b.queueUrl(url).attributeNamesWithStrings(
-            "ApproximateNumberOfMessages")).attributesAsStrings().get("ApproximateNumberOfMessages"));
+        assertEquals(0, held(sqs, url), "the example acked what it printed");
       }
       sqs.close();
     }
@@ -82,8 +81,19 @@ class ReadmeClientIT {
         .reduce((a, b) -> a + File.pathSeparator + b).orElseThrow();
   }
 
-  /** Runs {@code main} until it prints {@code expected} (it subscribes and never ends by itself). */
-  private static String runUntil(String classPath, String main, String expected) throws Exception {
+  /** The queue's messages, visible or not: 0 once the one sent is deleted. */
+  private static int held(software.amazon.awssdk.services.sqs.SqsClient sqs, String url) {
+    return sqs.getQueueAttributes(b -> b.queueUrl(url).attributeNamesWithStrings("ApproximateNumberOfMessages",
+        "ApproximateNumberOfMessagesNotVisible")).attributesAsStrings().values().stream()
+        .mapToInt(Integer::parseInt).sum();
+  }
+
+  /**
+   * Runs {@code main} until it prints {@code expected} and {@code settled} holds (it subscribes and
+   * never ends by itself), then stops it.
+   */
+  private static String runUntil(String classPath, String main, String expected,
+      java.util.function.BooleanSupplier settled) throws Exception {
     ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-cp", classPath, main).redirectErrorStream(true);
     Process p = pb.start();
@@ -101,7 +111,9 @@ class ReadmeClientIT {
           Thread.sleep(50);
         }
       }
-      Thread.sleep(300); // its ack, sent right after the print
+      while (out.toString().contains(expected) && !settled.getAsBoolean() && System.nanoTime() < deadline) {
+        Thread.sleep(50); // its ack, sent right after the print
+      }
     } finally {
       p.destroy();
       p.waitFor(10, TimeUnit.SECONDS);
