@@ -16,7 +16,7 @@
 #   of its own is filled and drained with that many after each start, before the measured phase),
 #   PHASE_TIMEOUT (3600 s for a fill or a drain), READY_TIMEOUT (600 s for a start); other SLUICE_*
 #   variables reach the server.
-# needs: mvn -q -DskipTests package && mvn -q -f loadtest/pom.xml package; PostgreSQL's binaries.
+# needs: mvn -q -DskipTests package && mvn -q install:install-file@sluice-client && mvn -q -f loadtest/pom.xml package; PostgreSQL's binaries.
 # writes to OUTDIR: summary.txt, rss.csv (t_seconds,rss_kb,pid), phases.csv (phase,start_t,end_t),
 #   <pass>-fill.csv and <pass>-drain.csv (t_seconds,msgs_per_s,total), <pass>-{fill,drain}.txt,
 #   <pass>-values.txt, <pass>-server.log, bench.log; every t_seconds counts from the run's start.
@@ -27,7 +27,7 @@ messages=${1:-10000000}
 out=${2:-loadtest/results/backlog-$(date +%F)}
 baseline=${BASELINE_MESSAGES:-100000}
 for jar in target/sluice.jar loadtest/target/sluice-loadtest.jar; do
-  [ -f "$jar" ] || { echo "missing $jar: mvn -q -DskipTests package && mvn -q -f loadtest/pom.xml package" >&2; exit 2; }
+  [ -f "$jar" ] || { echo "missing $jar: mvn -q -DskipTests package && mvn -q install:install-file@sluice-client && mvn -q -f loadtest/pom.xml package" >&2; exit 2; }
 done
 mkdir -p "$out"
 out=$(cd "$out" && pwd)

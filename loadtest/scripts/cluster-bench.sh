@@ -18,7 +18,7 @@
 # settings: OUTDIR (loadtest/results/cluster-<date>), ROUNDS (2), SECONDS_PER_RUN (20), RATE (1000), LOOP_RATE (150),
 #   USERS (64), KILLS (10), HANDOVERS (3), HANDOVER_MESSAGES (100000), SHARDS (64), NODE_OPTS (JVM
 #   options of each node, none by default), HTTP_BASE (9341), CLUSTER_BASE (5741), PGPORT (5598).
-# Needs both jars: mvn -q -DskipTests package && mvn -q -f loadtest/pom.xml package
+# Needs both jars: mvn -q -DskipTests package && mvn -q install:install-file@sluice-client && mvn -q -f loadtest/pom.xml package
 set -euo pipefail
 self="$(cd "$(dirname "$0")" && pwd)/$(basename "$0")"
 cd "$(dirname "$0")/../.."

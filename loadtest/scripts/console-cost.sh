@@ -8,7 +8,7 @@
 # env:   QUEUES (10000 idle queues), RATE (SendMessage requests/s, default 8000), ROUNDS (2),
 #        WARMUP (10), DURATION (30), SAMPLE_MILLIS (console.sampleMillis when on; default 1000,
 #        five times the default rate, so a difference shows if there is one)
-# Build first: mvn -q -DskipTests package && mvn -q -f loadtest/pom.xml package
+# Build first: mvn -q -DskipTests package && mvn -q install:install-file@sluice-client && mvn -q -f loadtest/pom.xml package
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 out=${1:?usage: console-cost.sh OUTDIR}

@@ -5,6 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 mvn -q -DskipTests package
+mvn -q install:install-file@sluice-client # the Java client, which the loadtest build depends on
 mvn -q -f loadtest/pom.xml package
 LT="java -jar loadtest/target/sluice-loadtest.jar"
 S=loadtest/scripts/with-server.sh

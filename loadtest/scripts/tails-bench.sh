@@ -16,7 +16,7 @@
 #        WARMUP (10), DURATION (30), HEAP (8g: the backlog a batch run leaves must fit its budget),
 #        SCENARIOS (default "send send-batch"), BODY_BYTES (100: each message's body), PARKED (10000: parked long polls measured per build
 #        and collector with the JVM's default heap, as the server runs by default; 0 to skip)
-# Build first: mvn -q -DskipTests package && mvn -q -f loadtest/pom.xml package
+# Build first: mvn -q -DskipTests package && mvn -q install:install-file@sluice-client && mvn -q -f loadtest/pom.xml package
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 out=${1:?usage: tails-bench.sh OUTDIR}

@@ -8,7 +8,7 @@
 # slope of these over the subscriber count (see loadtest/RESULTS.md).
 # usage: loadtest/scripts/topic-fanout.sh [memory] [postgres]
 # settings: OUT (loadtest/results/<date>-<commit>-topic-fanout.txt), SECONDS_PER_RUN (10), USERS (32), BODY (1024)
-# Needs both jars: mvn -q -DskipTests package && mvn -q -f loadtest/pom.xml package
+# Needs both jars: mvn -q -DskipTests package && mvn -q install:install-file@sluice-client && mvn -q -f loadtest/pom.xml package
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 PHASES=("$@"); [ ${#PHASES[@]} -eq 0 ] && PHASES=(memory postgres)

@@ -16,7 +16,7 @@
 #   for a throughput phase, SLUICE_HTTP_PORT (9324), PGPORT (5596), SLUICE_MANAGEMENT_TOKEN (one
 #   made up for the run).
 # About 3 minutes on 2 cores with the defaults.
-# Needs both jars: mvn -q -DskipTests package && mvn -q -f loadtest/pom.xml package
+# Needs both jars: mvn -q -DskipTests package && mvn -q install:install-file@sluice-client && mvn -q -f loadtest/pom.xml package
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 PHASES=("$@"); [ ${#PHASES[@]} -eq 0 ] && PHASES=(memory postgres)

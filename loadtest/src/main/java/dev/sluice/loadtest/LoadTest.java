@@ -15,7 +15,8 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * Load generator for a running Sluice. Scenarios: send, send-batch, loop (send-batch → receive(10)
  * → delete-batch; on a FIFO queue with {@code --groups N}), wake (long-poll wake-up latency),
- * parked (server memory per parked long poll), move (DLQ redrive rate of a message move task), and
+ * parked (server memory per parked long poll), move (DLQ redrive rate of a message move task), push
+ * and push-client (push delivery over raw bridge frames, and through the Java client), and
  * fill and drain (the backlog benchmark's halves, on a queue named {@code --queue} exactly, so that
  * a drain run later finds what a fill left), availability (whether a queue serves, round by
  * round, while a script kills or stops cluster nodes), publish (SNS fan-out to N queues), and trigger
@@ -28,7 +29,7 @@ public final class LoadTest {
 
   public static void main(String[] args) throws Exception {
     if (args.length == 0) {
-      System.err.println("usage: java -jar sluice-loadtest.jar send|send-batch|loop|wake|parked|move|push|fill|drain|availability|publish|trigger [--option value]...");
+      System.err.println("usage: java -jar sluice-loadtest.jar send|send-batch|loop|wake|parked|move|push|push-client|fill|drain|availability|publish|trigger [--option value]...");
       System.err.println("       java -jar sluice-loadtest.jar gc-pauses gc.log [out.csv]");
       System.exit(2);
     }
@@ -96,6 +97,7 @@ public final class LoadTest {
         case "parked" -> ParkedProbe.run(workers, queueUrl, o);
         case "move" -> MoveProbe.run(workers, queueUrl, o);
         case "push" -> PushProbe.run(workers, queueUrl, o);
+        case "push-client" -> ClientPushProbe.run(workers, queueUrl, o);
         case "fill" -> Fill.run(workers, queueUrl, o);
         case "drain" -> Drain.run(workers, queueUrl, o);
         case "availability" -> AvailabilityProbe.run(workers.get(0), queueUrl, o);
