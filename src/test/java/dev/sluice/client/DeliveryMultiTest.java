@@ -109,10 +109,13 @@ class DeliveryMultiTest {
     s.request(Long.MAX_VALUE);
     h.settle();
     h.push(address, 4);
+    assertEquals(List.of(10), credits().stream().map(c -> c.body().getInteger("credits")).toList(),
+        "six still granted: no top-up of fewer than half the prefetch");
+    h.push(address, 1);
     List<FakeConnection.Sent> credits = credits();
-    assertEquals(List.of(10, 4), credits.stream().map(c -> c.body().getInteger("credits")).toList());
+    assertEquals(List.of(10, 5), credits.stream().map(c -> c.body().getInteger("credits")).toList());
     assertFalse(credits.get(1).withReply(), "top-ups are fire-and-forget");
-    assertEquals(4, s.getItems().size());
+    assertEquals(5, s.getItems().size());
   }
 
   @Test
