@@ -6,40 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.smallrye.mutiny.helpers.test.AssertSubscriber;
-import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** The Multi's protocol over a fake connection: demand to credits, cancel, errors, reconnects. */
-class DeliveryMultiTest {
-  private static Vertx vertx;
-  private ClientHarness h;
+class DeliveryMultiTest extends HarnessTest {
 
-  @BeforeAll
-  static void startVertx() {
-    vertx = Vertx.vertx();
-  }
-
-  @AfterAll
-  static void stopVertx() {
-    vertx.close().await();
-  }
-
-  @BeforeEach
-  void newClient() {
-    h = new ClientHarness(vertx);
-  }
-
-  @AfterEach
-  void closeClient() {
-    h.close();
-  }
 
   private AssertSubscriber<Delivery> subscribe(SubscribeOptions options) {
     AssertSubscriber<Delivery> s = AssertSubscriber.create(0);

@@ -8,47 +8,25 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.helpers.test.AssertSubscriber;
-import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Settling a delivery: eager and memoized, durations checked, lost deliveries refused locally. */
-class DeliveryTest {
-  private static Vertx vertx;
-  private ClientHarness h;
+class DeliveryTest extends HarnessTest {
   private AssertSubscriber<Delivery> subscriber;
   private String address;
 
-  @BeforeAll
-  static void startVertx() {
-    vertx = Vertx.vertx();
-  }
-
-  @AfterAll
-  static void stopVertx() {
-    vertx.close().await();
-  }
-
   @BeforeEach
   void subscribed() {
-    h = new ClientHarness(vertx);
     subscriber = AssertSubscriber.create(10);
     h.client.subscribe("https://sqs.example/000000000000/orders").subscribe(subscriber);
     h.settle();
     address = h.acceptSubscribe("s1");
-  }
-
-  @AfterEach
-  void closeClient() {
-    h.close();
   }
 
   private Delivery delivered(JsonObject message) {

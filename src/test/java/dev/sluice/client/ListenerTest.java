@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import java.time.Duration;
 import java.util.List;
@@ -13,38 +12,13 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** The callback adapter: prefetch at the start, one more per settled delivery. */
-class ListenerTest {
-  private static Vertx vertx;
-  private ClientHarness h;
+class ListenerTest extends HarnessTest {
   private final List<Delivery> got = new CopyOnWriteArrayList<>();
   private final List<Throwable> errors = new CopyOnWriteArrayList<>();
 
-  @BeforeAll
-  static void startVertx() {
-    vertx = Vertx.vertx();
-  }
-
-  @AfterAll
-  static void stopVertx() {
-    vertx.close().await();
-  }
-
-  @BeforeEach
-  void newClient() {
-    h = new ClientHarness(vertx);
-  }
-
-  @AfterEach
-  void closeClient() {
-    h.close();
-  }
 
   private List<Integer> credits() {
     return h.onLoop(() -> h.connection().to(ProtocolAddresses.CREDIT).stream()
