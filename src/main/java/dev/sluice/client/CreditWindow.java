@@ -76,10 +76,6 @@ final class CreditWindow {
     return grant;
   }
 
-  int prefetch() {
-    return prefetch;
-  }
-
   /** The smallest top-up sent while credit is outstanding: half the prefetch, at least 1. */
   int minTopUp() {
     return minTopUp;

@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.IntFunction;
 
 /**
  * A pushed message ({@code {"type": "message", …}}, see push.md) and its settling, which goes through
@@ -76,24 +77,25 @@ final class PushedDelivery implements Delivery {
 
   @Override
   public Uni<Void> nack(Duration delay) {
-    int seconds;
-    try {
-      seconds = Seconds.of(delay, 0, "nack delay");
-    } catch (IllegalArgumentException e) {
-      return Uni.createFrom().failure(e);
-    }
-    return Outcomes.uni(settle("nack", ProtocolAddresses.NACK, handle().put("delaySeconds", seconds)));
+    return inSeconds(delay, "nack delay", seconds -> settle("nack", ProtocolAddresses.NACK,
+        handle().put("delaySeconds", seconds)));
   }
 
   @Override
   public Uni<Void> extend(Duration visibility) {
+    return inSeconds(visibility, "extension", seconds -> owner.settle(this, ProtocolAddresses.EXTEND,
+        handle().put("visibilityTimeout", seconds)));
+  }
+
+  /** {@code send} with {@code d} in whole seconds, or a failed Uni (nothing sent) when {@code d} is out of range. */
+  private static Uni<Void> inSeconds(Duration d, String what, IntFunction<CompletableFuture<Void>> send) {
     int seconds;
     try {
-      seconds = Seconds.of(visibility, 0, "extension");
+      seconds = Seconds.of(d, 0, what);
     } catch (IllegalArgumentException e) {
       return Uni.createFrom().failure(e);
     }
-    return Outcomes.uni(owner.settle(this, ProtocolAddresses.EXTEND, handle().put("visibilityTimeout", seconds)));
+    return Outcomes.uni(send.apply(seconds));
   }
 
   @Override

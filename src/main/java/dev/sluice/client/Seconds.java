@@ -14,13 +14,10 @@ final class Seconds {
     if (d == null) {
       throw new IllegalArgumentException(what + " is required");
     }
-    if (d.isNegative() || d.compareTo(Duration.ofSeconds(MAX)) > 0) {
+    long seconds = d.isNegative() ? -1 : d.getSeconds() + (d.getNano() > 0 ? 1 : 0);
+    if (seconds < min || seconds > MAX) {
       throw new IllegalArgumentException(what + " must be from " + min + " to " + MAX + " s: " + d);
     }
-    int seconds = (int) d.getSeconds() + (d.getNano() > 0 ? 1 : 0);
-    if (seconds < min) {
-      throw new IllegalArgumentException(what + " must be from " + min + " to " + MAX + " s: " + d);
-    }
-    return seconds;
+    return (int) seconds;
   }
 }

@@ -1,5 +1,8 @@
 package dev.sluice.engine;
 
+import io.vertx.core.http.HttpClosedException;
+import io.vertx.core.http.StreamResetException;
+import java.nio.channels.ClosedChannelException;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -17,6 +20,23 @@ public final class CallerGone {
    * never fires, so one instance serves them all.
    */
   public static final CallerGone NOT_WATCHED = new CallerGone();
+
+  /**
+   * True when {@code failure} only says that the caller's connection closed: it hung up while its
+   * body was being read (Vert.x fails the read with HttpClosedException on HTTP/1.x, with
+   * StreamResetException when an HTTP/2 client resets the stream), or the channel was already
+   * closed when something was written to it. Such a failure is the caller's doing, not a bug.
+   */
+  public static boolean isConnectionClosed(Throwable failure) {
+    Throwable t = failure;
+    for (int depth = 0; t != null && depth < 8; depth++, t = t.getCause()) {
+      if (t instanceof HttpClosedException || t instanceof StreamResetException
+          || t instanceof ClosedChannelException) {
+        return true;
+      }
+    }
+    return false;
+  }
 
   public void fire() {
     Runnable r = action.getAndSet(FIRED);

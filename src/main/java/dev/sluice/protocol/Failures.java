@@ -2,9 +2,7 @@ package dev.sluice.protocol;
 
 import dev.sluice.api.ErrorCode;
 import dev.sluice.api.SqsException;
-import io.vertx.core.http.HttpClosedException;
-import io.vertx.core.http.StreamResetException;
-import java.nio.channels.ClosedChannelException;
+import dev.sluice.engine.CallerGone;
 
 /** What a failed request is answered with, on either wire protocol. Stateless. */
 public final class Failures {
@@ -33,21 +31,9 @@ public final class Failures {
     return new SqsException(ErrorCode.INTERNAL_FAILURE, "We encountered an internal error. Please try again.");
   }
 
-  /**
-   * True when {@code failure} only says that the client's connection closed: it hung up while its
-   * body was being read (Vert.x fails the read with HttpClosedException on HTTP/1.x, with
-   * StreamResetException when an HTTP/2 client resets the stream), or the channel was already
-   * closed when something was written to it.
-   */
+  /** True when {@code failure} only says that the client's connection closed ({@link CallerGone#isConnectionClosed}). */
   public static boolean isClientGone(Throwable failure) {
-    Throwable t = failure;
-    for (int depth = 0; t != null && depth < 8; depth++, t = t.getCause()) {
-      if (t instanceof HttpClosedException || t instanceof StreamResetException
-          || t instanceof ClosedChannelException) {
-        return true;
-      }
-    }
-    return false;
+    return CallerGone.isConnectionClosed(failure);
   }
 
   /** Logs a request its client abandoned: at DEBUG, without a stack trace (a client's choice, not our fault). */

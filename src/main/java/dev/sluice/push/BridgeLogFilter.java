@@ -1,7 +1,6 @@
 package dev.sluice.push;
 
-import io.vertx.core.http.HttpClosedException;
-import java.nio.channels.ClosedChannelException;
+import dev.sluice.engine.CallerGone;
 import java.util.logging.Filter;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
@@ -35,7 +34,7 @@ final class BridgeLogFilter implements Filter {
   @Override
   public boolean isLoggable(LogRecord record) {
     Throwable thrown = record.getThrown();
-    if (thrown instanceof HttpClosedException || thrown instanceof ClosedChannelException) {
+    if (CallerGone.isConnectionClosed(thrown)) {
       LOG.log(System.Logger.Level.DEBUG, () -> "A bridge client's connection ended without a close: " + thrown);
       return false;
     }

@@ -41,11 +41,6 @@ final class CuttableProxy implements AutoCloseable {
     }
   }
 
-  /** How many connections (client side and server side count as one pair) are open. */
-  int openPairs() {
-    return open.size() / 2;
-  }
-
   private void accept() {
     while (!listener.isClosed()) {
       try {
