@@ -17,6 +17,16 @@ public final class RelaySend {
   /** Rows for the queue of {@code queueUrl}, each validated and sent as a SendMessage would be, in order. */
   public record Request(String queueUrl, String source, List<Entry> entries) {}
 
+  /**
+   * Rows for the topic {@code topicArn}, each validated and published as a Publish would be, in
+   * order; each of its queue subscribers keeps the row's receipt, so a row published again adds no
+   * second copy to any queue (an HTTP subscriber may be notified again).
+   */
+  public record Publish(String topicArn, String source, List<Entry> entries) {}
+
+  /** A row of a source, as a publish's copies carry it to the queues that keep its receipt. */
+  public record Row(String source, long rowId) {}
+
   /** One outbox row: its id and the SendMessage it stands for (null members: not given). */
   public record Entry(long rowId, String messageBody, Integer delaySeconds,
       Map<String, MessageAttributeValue> messageAttributes, String messageGroupId, String messageDeduplicationId) {}

@@ -4,6 +4,7 @@ import dev.sluice.api.Caller;
 import dev.sluice.api.ErrorCode;
 import dev.sluice.api.RelaySend;
 import dev.sluice.api.SqsException;
+import dev.sluice.api.topics.SnsException;
 import dev.sluice.model.NewMessage;
 import dev.sluice.model.QueueState;
 import dev.sluice.model.RelayReceipts;
@@ -73,6 +74,20 @@ public final class RelayActions {
     return switch (code) {
       case QUEUE_DOES_NOT_EXIST, INVALID_PARAMETER_VALUE, MISSING_PARAMETER, INVALID_ATTRIBUTE_NAME,
           INVALID_ATTRIBUTE_VALUE, INVALID_MESSAGE_CONTENTS, UNSUPPORTED_OPERATION, ACCESS_DENIED -> true;
+      default -> false;
+    };
+  }
+
+  /**
+   * Whether a whole relay call failed for its rows' own sake, for good (see {@link #rowAtFault(ErrorCode)}):
+   * its queue or topic does not exist or may not be sent to.
+   */
+  public static boolean rowAtFault(Throwable failure) {
+    if (failure instanceof SqsException e) {
+      return rowAtFault(e.code());
+    }
+    return failure instanceof SnsException e && switch (e.code()) {
+      case NOT_FOUND, AUTHORIZATION_ERROR, INVALID_PARAMETER, INVALID_PARAMETER_VALUE -> true;
       default -> false;
     };
   }
