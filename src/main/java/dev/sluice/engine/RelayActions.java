@@ -44,6 +44,7 @@ public final class RelayActions {
             e.messageDeduplicationId(), e.messageGroupId(), senderId, null))
         .toList();
     return owningShard.onQueueUrlDurably(c, ACTION, r.queueUrl(), (s, q) -> {
+      q.relayReceipts().admitEpoch(r.source(), r.epoch());
       s.admitSends();
       return sendAll(s, q, r, messages);
     });
@@ -95,6 +96,7 @@ public final class RelayActions {
   /** The rows have left the outbox: the queue forgets their receipts (durably, but not waited for). */
   public Future<Void> forget(Caller c, RelaySend.Forget r) {
     return owningShard.onQueueUrl(c, ACTION, r.queueUrl(), (s, q) -> {
+      q.relayReceipts().admitEpoch(r.source(), r.epoch());
       q.relayReceipts().forget(r.source(), r.rowIds());
       return null;
     });

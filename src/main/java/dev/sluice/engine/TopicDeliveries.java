@@ -62,6 +62,7 @@ final class TopicDeliveries {
         if (copy.relayed() == null) {
           q.send(copy.message(), false, s.now());
         } else {
+          q.relayReceipts().admitEpoch(copy.relayed().source(), copy.relayed().epoch());
           q.relayReceipts().relay(copy.relayed().source(), copy.relayed().rowId(), copy.message(), s.now());
         }
         if (s.answersAfterCommit()) {
