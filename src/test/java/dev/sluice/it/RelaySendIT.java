@@ -129,6 +129,30 @@ class RelaySendIT extends DurableServerIT {
     }
   }
 
+  /**
+   * Under relaxed durability a send is answered before its commit, but a relayed row is answered
+   * only once its message and receipt are committed: the relay deletes the row when answered.
+   */
+  @Test
+  void underRelaxedDurabilityARowIsStillAnsweredOnlyOnceCommitted() throws Exception {
+    try (TestServer s = server(Map.of("SLUICE_DURABILITY", "relaxed", "SLUICE_PG_FLUSH_INTERVAL_MILLIS", "200"));
+        SqsClient sqs = s.client()) {
+      String url = sqs.createQueue(b -> b.queueName("relaxed")).queueUrl();
+      send(s, "relaxed", row(21, "twenty-one"));
+      io.vertx.sqlclient.Pool store = io.vertx.pgclient.PgBuilder.pool()
+          .connectingTo(io.vertx.pgclient.PgConnectOptions.fromUri(pg.url())).using(s.sluice.vertx()).build();
+      try {
+        long receipts = store.query("SELECT count(*) FROM sluice_relay_receipts WHERE source = 'app' AND row_id = 21")
+            .execute().await(10, TimeUnit.SECONDS).iterator().next().getLong(0);
+        assertEquals(1, receipts, "the receipt was committed before the answer");
+      } finally {
+        store.close().await(10, TimeUnit.SECONDS);
+      }
+      assertEquals(List.of("twenty-one"), drain(sqs, url));
+      sqs.deleteQueue(b -> b.queueUrl(url));
+    }
+  }
+
   @Test
   void aQueueThatDoesNotExistFailsTheCallForTheRowsSake() throws Exception {
     try (TestServer s = server()) {
