@@ -19,6 +19,7 @@ import dev.sluice.api.ListQueueTags;
 import dev.sluice.api.ListQueues;
 import dev.sluice.api.MessageAttributeValue;
 import dev.sluice.api.PeekMessages;
+import dev.sluice.api.RelaySend;
 import dev.sluice.api.PurgeQueue;
 import dev.sluice.api.QueueKey;
 import dev.sluice.api.ReceiveMessage;
@@ -161,7 +162,13 @@ public final class RecordTypes {
       PeekMessages.Request.class,
       PeekMessages.PeekedAttribute.class,
       PeekMessages.Peeked.class,
-      PeekMessages.Response.class);
+      PeekMessages.Response.class,
+      RelaySend.Request.class,
+      RelaySend.Entry.class,
+      RelaySend.Response.class,
+      RelaySend.Result.class,
+      RelaySend.Forget.class,
+      RelaySend.Held.class);
 
   /** What nodes ask each other for themselves (a listing's names), after the api records. Append only. */
   public static final List<Class<? extends Record>> INTERNAL = List.of(

@@ -14,6 +14,7 @@ import dev.sluice.persistence.DeliveryState;
 import dev.sluice.persistence.MessageRow;
 import dev.sluice.persistence.PersistenceVerticle;
 import dev.sluice.persistence.QueueRow;
+import dev.sluice.persistence.RelayReceiptRow;
 import dev.sluice.persistence.ShardFence;
 import dev.sluice.runtime.EventLoops;
 import dev.sluice.api.ErrorCode;
@@ -25,6 +26,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.function.Consumer;
 
 /**
@@ -166,6 +168,19 @@ final class DurableChangeLog implements ChangeLog {
   public void deduplicationRemembered(MessageStore q, String key, Message m, long expiresAtMillis) {
     DedupRow row = new DedupRow(q.metadata().generation(), key, m.messageUuid(), m.sequenceNumber(), expiresAtMillis);
     ops.add(b -> b.deduplicationRemembered(row));
+  }
+
+  @Override
+  public void relayReceiptRecorded(QueueState q, String source, long rowId, String messageId) {
+    RelayReceiptRow row = new RelayReceiptRow(q.metadata().generation(), source, rowId, UUID.fromString(messageId));
+    ops.add(b -> b.relayReceiptRecorded(row));
+  }
+
+  @Override
+  public void relayReceiptsForgotten(QueueState q, String source, List<Long> rowIds) {
+    long id = q.metadata().generation();
+    List<Long> rows = List.copyOf(rowIds);
+    ops.add(b -> rows.forEach(rowId -> b.relayReceiptForgotten(id, source, rowId)));
   }
 
   /** Whether this is a cluster node's shard, whose writes its lease fences. */

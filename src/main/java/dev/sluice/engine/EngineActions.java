@@ -21,6 +21,7 @@ import dev.sluice.api.PurgeQueue;
 import dev.sluice.api.QueueKey;
 import dev.sluice.api.ReceiveMessage;
 import dev.sluice.api.RemovePermission;
+import dev.sluice.api.RelaySend;
 import dev.sluice.api.SendMessage;
 import dev.sluice.api.SendMessageBatch;
 import dev.sluice.api.SetQueueAttributes;
@@ -203,6 +204,16 @@ public final class EngineActions {
    */
   public static final EngineAction<PeekMessages.Request, PeekMessages.Response> PEEK_MESSAGES = add("PeekMessages",
       PeekMessages.Request.class, (c, r) -> byUrl(c, r.queueUrl()), (e, c, r, g) -> e.peeks().peekMessages(c, r));
+
+  /**
+   * The outbox relay's sends and forgets (not SQS actions; appended after the console's peek): keyed
+   * by their QueueUrl, so a cluster node forwards them to the queue's owner, which alone keeps the
+   * queue's receipts.
+   */
+  public static final EngineAction<RelaySend.Request, RelaySend.Response> RELAY_SEND = add("RelaySend",
+      RelaySend.Request.class, (c, r) -> byUrl(c, r.queueUrl()), (e, c, r, g) -> e.relays().send(c, r));
+  public static final EngineAction<RelaySend.Forget, Void> RELAY_FORGET = add("RelayForget",
+      RelaySend.Forget.class, (c, r) -> byUrl(c, r.queueUrl()), (e, c, r, g) -> e.relays().forget(c, r));
 
   /** Every action, by its number. */
   public static List<EngineAction<?, ?>> all() {

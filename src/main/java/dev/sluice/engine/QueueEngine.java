@@ -30,6 +30,7 @@ public final class QueueEngine {
   private final ReceiptActions receipts;
   private final RedriveActions redrive;
   private final PeekActions peeks;
+  private final RelayActions relays;
   private final TopicEngine sns;
   private final TriggerActions triggers;
   private final TriggerActions startupTriggers;
@@ -69,6 +70,7 @@ public final class QueueEngine {
     this.receives = new ReceiveActions(clients, dispatcher, router, access);
     this.receipts = new ReceiptActions(owningShard);
     this.peeks = new PeekActions(owningShard);
+    this.relays = new RelayActions(owningShard, this::onDeployedShards);
     this.redrive = new RedriveActions(clients, router, checks, crossShard, access, this::checkedWhereHeld);
     this.sns = new TopicEngine(clients, gate == ServingGate.OPEN ? clients : dispatcher, router,
         new TopicAccess(access), () -> remote != RemoteShards.NONE, signer, vertx, outbound);
@@ -223,6 +225,11 @@ public final class QueueEngine {
   /** The console's peek at a queue's messages. */
   public PeekActions peeks() {
     return peeks;
+  }
+
+  /** The outbox relay's sends, forgets and receipts. */
+  public RelayActions relays() {
+    return relays;
   }
 
   /** The SNS side: topics, subscriptions, publishes, and what signs envelopes. */

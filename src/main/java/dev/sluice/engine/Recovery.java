@@ -13,11 +13,13 @@ import io.vertx.core.Promise;
 import io.vertx.sqlclient.Cursor;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.Tuple;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiConsumer;
 import java.util.function.IntPredicate;
 import java.util.function.LongSupplier;
 
@@ -107,8 +109,9 @@ final class Recovery {
         })
         .compose(queueCount -> (window == null ? restoreAll(pool, fence) : restoreLazily(pool, fence))
             .compose(messages -> restoreDeduplication(pool)
-                .map(entries -> queueCount + " queues, " + messages + " messages and " + entries
-                    + " deduplication entries")));
+                .compose(entries -> restoreRelayReceipts(pool)
+                    .map(receipts -> queueCount + " queues, " + messages + " messages, " + entries
+                        + " deduplication entries and " + receipts + " outbox receipts"))));
   }
 
   /** Live messages of the queues of $1: not below a purge (those are the reaper's). */
@@ -225,23 +228,42 @@ final class Recovery {
     return pool.preparedQuery("SELECT q.account_id, q.region, q.name, d.dedup_key, d.message_id, d.sequence_number,"
             + " d.expires_at FROM sluice_dedup d JOIN sluice_queues q ON q.id = d.queue_id WHERE d.expires_at > $2"
             + " AND q.id = ANY($1::bigint[]) ORDER BY d.expires_at").execute(queueIds().addLong(now))
-        .compose(rows -> {
-          Map<Integer, List<Row>> byShard = new LinkedHashMap<>();
-          for (Row r : rows) {
-            byShard.computeIfAbsent(router.shardOf(keyOf(r)), k -> new ArrayList<>()).add(r);
+        .compose(rows -> onOwningShards(rows, (q, r) -> {
+          if (q.attributes().fifo()) {
+            q.restoreDeduplication(r.getString(3), r.getUUID(4).toString(), r.getLong(5), r.getLong(6));
           }
-          List<Future<Void>> done = new ArrayList<>();
-          byShard.forEach((shard, entries) -> done.add(dispatcher.call(shard, (s, reply) -> {
-            for (Row r : entries) {
-              QueueState q = s.find(keyOf(r));
-              if (q != null && q.attributes().fifo()) {
-                q.restoreDeduplication(r.getString(3), r.getUUID(4).toString(), r.getLong(5), r.getLong(6));
-              }
-            }
-            reply.succeed(null);
-          })));
-          return Future.all(done).map(all -> rows.size());
-        });
+        }));
+  }
+
+  /** The receipts of outbox rows the queues stored (src/site/markdown/outbox.md). */
+  private Future<Integer> restoreRelayReceipts(Pool pool) {
+    return pool.preparedQuery("SELECT q.account_id, q.region, q.name, r.source, r.row_id, r.message_id"
+            + " FROM sluice_relay_receipts r JOIN sluice_queues q ON q.id = r.queue_id WHERE q.id = ANY($1::bigint[])")
+        .execute(queueIds())
+        .compose(rows -> onOwningShards(rows, (q, r) ->
+            q.relayReceipts().restore(r.getString(3), r.getLong(4), r.getUUID(5).toString())));
+  }
+
+  /**
+   * Each row on the shard of the queue its first columns name (account_id, region and name), given
+   * to {@code restore} with the queue, in the rows' order; a queue gone meanwhile is skipped.
+   */
+  private Future<Integer> onOwningShards(RowSet<Row> rows, BiConsumer<QueueState, Row> restore) {
+    Map<Integer, List<Row>> byShard = new LinkedHashMap<>();
+    for (Row r : rows) {
+      byShard.computeIfAbsent(router.shardOf(keyOf(r)), k -> new ArrayList<>()).add(r);
+    }
+    List<Future<Void>> done = new ArrayList<>();
+    byShard.forEach((shard, entries) -> done.add(dispatcher.call(shard, (s, reply) -> {
+      for (Row r : entries) {
+        QueueState q = s.find(keyOf(r));
+        if (q != null) {
+          restore.accept(q, r);
+        }
+      }
+      reply.succeed(null);
+    })));
+    return Future.all(done).map(all -> rows.size());
   }
 
   /** The queue of a row whose first columns are account_id, region and name. */

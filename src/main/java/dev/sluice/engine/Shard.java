@@ -2,6 +2,7 @@ package dev.sluice.engine;
 
 import dev.sluice.api.AccountRegion;
 import dev.sluice.api.QueueKey;
+import dev.sluice.api.RelaySend;
 import dev.sluice.api.SqsException;
 import dev.sluice.api.topics.SnsException;
 import dev.sluice.api.triggers.LambdaException;
@@ -205,6 +206,18 @@ public final class Shard {
       all.addAll(r.all());
     }
     return all;
+  }
+
+  /** The receipts of outbox {@code source}'s rows that this shard's queues hold (see RelayActions#heldHere). */
+  List<RelaySend.Held> relayReceiptsOf(String source) {
+    List<RelaySend.Held> out = new ArrayList<>();
+    for (QueueState q : allQueues()) {
+      List<Long> rows = q.relayReceipts().heldRows(source);
+      if (!rows.isEmpty()) {
+        out.add(new RelaySend.Held(q.metadata().key(), rows));
+      }
+    }
+    return out;
   }
 
   public DueTimeIndex dueTimes() {

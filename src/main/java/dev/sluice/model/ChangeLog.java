@@ -1,5 +1,7 @@
 package dev.sluice.model;
 
+import java.util.List;
+
 /**
  * What a shard's queues tell the durable store: every change of a queue or of a
  * message, as it happens, for the write-behind writer to coalesce and persist. In memory mode
@@ -41,6 +43,15 @@ public interface ChangeLog {
   /** A FIFO send was recorded for deduplication until {@code expiresAtMillis}. */
   void deduplicationRemembered(MessageStore q, String key, Message m, long expiresAtMillis);
 
+  /**
+   * Row {@code rowId} of outbox {@code source} was stored as message {@code messageId}: written in
+   * the same commit as the message (see {@link RelayReceipts}).
+   */
+  void relayReceiptRecorded(QueueState q, String source, long rowId, String messageId);
+
+  /** The receipts of these rows of {@code source} are not needed any more. */
+  void relayReceiptsForgotten(QueueState q, String source, List<Long> rowIds);
+
   /** Nothing is persisted. */
   ChangeLog NONE = new ChangeLog() {
     @Override
@@ -68,5 +79,11 @@ public interface ChangeLog {
 
     @Override
     public void deduplicationRemembered(MessageStore q, String key, Message m, long expiresAtMillis) {}
+
+    @Override
+    public void relayReceiptRecorded(QueueState q, String source, long rowId, String messageId) {}
+
+    @Override
+    public void relayReceiptsForgotten(QueueState q, String source, List<Long> rowIds) {}
   };
 }

@@ -29,6 +29,7 @@ public final class QueueState {
   private final Receiving receiving;
   private final MoveTasks moveTasks;
   private final QueueMoves moves;
+  private final RelayReceipts relayReceipts;
   private long purgeAllowedAtMillis = Long.MIN_VALUE;
   private boolean closed;
 
@@ -43,6 +44,7 @@ public final class QueueState {
     this.receiving = new Receiving(env, store, rules, this);
     this.moveTasks = new MoveTasks(env.index());
     this.moves = new QueueMoves(env, this, store, rules);
+    this.relayReceipts = new RelayReceipts(this, env.changes());
   }
 
   private void serveWaiters(long nowMillis) {
@@ -73,6 +75,11 @@ public final class QueueState {
   public SendMessage.Response send(NewMessage m, boolean batchEntry, long nowMillis) {
     MessageValidation.checkMessage(m, batchEntry, attributes().maximumMessageSize());
     return rules.send(m, batchEntry, nowMillis);
+  }
+
+  /** The outbox rows this queue stored messages for, which it sends at most once. */
+  public RelayReceipts relayReceipts() {
+    return relayReceipts;
   }
 
   /** Checks a batch as a whole before any entry is sent (AWS: SendMessageBatch): its type's rules, then 1 MiB. */

@@ -15,7 +15,7 @@ import java.util.UUID;
  * costs a handful of statements.
  *
  * <p>A batch of message changes only (the common case: sends, receives, deletes, FIFO
- * deduplication ids) is a single statement whose parts are data-modifying CTEs: one round trip,
+ * deduplication ids, outbox receipts) is a single statement whose parts are data-modifying CTEs: one round trip,
  * atomic on its own, no BEGIN or COMMIT to wait for. Its parts cannot touch the same row (the batch
  * is coalesced per message and per deduplication key). A batch that changes queues (rows, purges,
  * deletions) is a transaction of ordered statements instead, as its purge must not see the rows the
@@ -143,8 +143,10 @@ public final class BatchWriter {
     p += DELETE_TYPES.length;
     String dedup = dedup(p);
     p += DEDUP_TYPES.length;
+    String receipts = RelayReceiptWrites.ctes(p);
+    p += RelayReceiptWrites.PARAMETERS;
     return "WITH f AS (SELECT " + fence.call(1) + " AS epoch), i AS (" + ins + "), u AS (" + upd + "), d AS ("
-        + del + "), q AS (" + dedup + "), " + tallies(p, lane) + " SELECT epoch FROM f";
+        + del + "), q AS (" + dedup + "), " + receipts + ", " + tallies(p, lane) + " SELECT epoch FROM f";
   }
 
   /**
@@ -214,13 +216,14 @@ public final class BatchWriter {
     if (!batch.changesQueues()) {
       return messages(pool, batch, retried, fence, statements, lane);
     }
-    // Deleted queues first, with their deduplication history (a queue re-created with the same
+    // Deleted queues first, with their deduplication history and outbox receipts (a queue re-created with the same
     // name in this batch has a new id, but account, region and name are unique together); then
     // queue rows; purges before the messages stored after them. A deleted queue has no other change
     // in the batch.
     return pool.withTransaction(conn -> conn.preparedQuery(statements.transaction())
         .execute(fence.parameters().addString(Long.toString(idleLimitMillis))).<Void>mapEmpty()
         .compose(v -> byIds(conn, PURGE_DEDUP, batch.deletedQueues()))
+        .compose(v -> byIds(conn, RelayReceiptWrites.DELETE_OF_QUEUES, batch.deletedQueues()))
         .compose(v -> byIds(conn, DELETE_QUEUES, batch.deletedQueues()))
         .compose(v -> queues(conn, batch.queueRows()))
         .compose(v -> byIds(conn, PURGE, batch.purgedQueues()))
@@ -228,7 +231,7 @@ public final class BatchWriter {
         .compose(v -> messages(conn, batch, retried, fence, statements, lane)));
   }
 
-  /** The batch's message changes, deduplication ids and tallies: one statement. */
+  /** The batch's message changes, deduplication ids, outbox receipts and tallies: one statement. */
   private static Future<Void> messages(SqlClient client, ChangeBatch batch, boolean retried, Fence fence,
       Fenced statements, int lane) {
     Tuple t = fence.parameters().addInteger(lane);
@@ -236,6 +239,7 @@ public final class BatchWriter {
     addUpdates(t, batch.updates());
     addDeletes(t, batch.deletes());
     addDeduplication(t, batch.deduplication());
+    RelayReceiptWrites.addParameters(t, batch);
     addFrontiers(t, batch.frontiers());
     return client.preparedQuery(retried ? statements.messagesRetried() : statements.messages()).execute(t)
         .mapEmpty();
@@ -377,7 +381,7 @@ public final class BatchWriter {
         .addArrayOfLong(expiresAt);
   }
 
-  private static String unnest(int firstParam, String[] types) {
+  static String unnest(int firstParam, String[] types) {
     StringBuilder sb = new StringBuilder("unnest(");
     for (int i = 0; i < types.length; i++) {
       sb.append(i == 0 ? "" : ", ").append('$').append(firstParam + i).append("::").append(types[i]).append("[]");

@@ -37,11 +37,33 @@ public final class ChangeBatch {
   private final Map<Long, Frontier> frontiers = new LinkedHashMap<>();
   /** FIFO deduplication entries, by queue and key (the latest wins). */
   private final Map<String, DedupRow> dedup = new LinkedHashMap<>();
+  /**
+   * Outbox receipts, by queue, source and row: recorded (a row) or forgotten (null). A receipt
+   * recorded and forgotten in one batch writes nothing.
+   */
+  private final Map<RelayReceiptKey, RelayReceiptRow> relayReceipts = new LinkedHashMap<>();
+
+  private record RelayReceiptKey(long queueId, String source, long rowId) {}
   private int events;
 
   public void deduplicationRemembered(DedupRow row) {
     events++;
     dedup.put(row.queueId() + ":" + row.dedupKey(), row);
+  }
+
+  public void relayReceiptRecorded(RelayReceiptRow row) {
+    events++;
+    relayReceipts.put(new RelayReceiptKey(row.queueId(), row.source(), row.rowId()), row);
+  }
+
+  public void relayReceiptForgotten(long queueId, String source, long rowId) {
+    events++;
+    RelayReceiptKey key = new RelayReceiptKey(queueId, source, rowId);
+    if (relayReceipts.get(key) != null) {
+      relayReceipts.remove(key); // never written, never to be
+    } else {
+      relayReceipts.put(key, null);
+    }
   }
 
   public void queueSaved(QueueRow row) {
@@ -66,6 +88,7 @@ public final class ChangeBatch {
     events++;
     pending.keySet().removeIf(ref -> ref.queueId() == queueId);
     dedup.values().removeIf(d -> d.queueId() == queueId);
+    relayReceipts.keySet().removeIf(k -> k.queueId() == queueId);
     queues.remove(queueId);
     purged.remove(queueId);
     frontiers.remove(queueId);
@@ -146,7 +169,7 @@ public final class ChangeBatch {
 
   public boolean isEmpty() {
     return pending.isEmpty() && queues.isEmpty() && purged.isEmpty() && deletedQueues.isEmpty() && dedup.isEmpty()
-        && frontiers.isEmpty();
+        && frontiers.isEmpty() && relayReceipts.isEmpty();
   }
 
   /**
@@ -156,6 +179,28 @@ public final class ChangeBatch {
   public List<DedupRow> deduplication() {
     List<DedupRow> out = new ArrayList<>(dedup.values());
     out.sort(java.util.Comparator.comparingLong(DedupRow::queueId).thenComparing(DedupRow::dedupKey));
+    return out;
+  }
+
+  /** The outbox receipts this batch records. */
+  public List<RelayReceiptRow> relayReceiptsRecorded() {
+    List<RelayReceiptRow> out = new ArrayList<>();
+    relayReceipts.values().forEach(r -> {
+      if (r != null) {
+        out.add(r);
+      }
+    });
+    return out;
+  }
+
+  /** The outbox receipts this batch deletes (only queue, source and row are set). */
+  public List<RelayReceiptRow> relayReceiptsForgotten() {
+    List<RelayReceiptRow> out = new ArrayList<>();
+    relayReceipts.forEach((k, r) -> {
+      if (r == null) {
+        out.add(new RelayReceiptRow(k.queueId(), k.source(), k.rowId(), null));
+      }
+    });
     return out;
   }
 

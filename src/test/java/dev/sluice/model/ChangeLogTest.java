@@ -65,6 +65,16 @@ class ChangeLogTest {
     public void deduplicationRemembered(MessageStore q, String key, Message m, long expiresAtMillis) {
       lines.add("dedup " + key);
     }
+
+    @Override
+    public void relayReceiptRecorded(QueueState q, String source, long rowId, String messageId) {
+      lines.add("relayed " + source + ":" + rowId);
+    }
+
+    @Override
+    public void relayReceiptsForgotten(QueueState q, String source, List<Long> rowIds) {
+      lines.add("forgotten " + source + ":" + rowIds);
+    }
   }
 
   @Test

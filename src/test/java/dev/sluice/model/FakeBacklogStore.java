@@ -286,6 +286,16 @@ final class FakeBacklogStore implements ChangeLog, BacklogStore {
     delegate.deduplicationRemembered(q, key, m, expiresAtMillis);
   }
 
+  @Override
+  public void relayReceiptRecorded(QueueState q, String source, long rowId, String messageId) {
+    delegate.relayReceiptRecorded(q, source, rowId, messageId);
+  }
+
+  @Override
+  public void relayReceiptsForgotten(QueueState q, String source, List<Long> rowIds) {
+    delegate.relayReceiptsForgotten(q, source, rowIds);
+  }
+
   // ---- BacklogStore ---------------------------------------------------------------------------
 
   /** What the table holds for the request now, as the page query reads it. */

@@ -145,6 +145,46 @@ class BatchWriterIT {
     cleanUp(7, 1, 2);
   }
 
+  @ParameterizedTest
+  @MethodSource("fences")
+  void outboxReceiptsCommitWithTheirMessagesOutliveThemAndGoWhenForgottenOrWithTheirQueue(Fence fence)
+      throws Exception {
+    pool.query("INSERT INTO sluice_queues (id, name, created_at, modified_at, attributes, tags)"
+        + " VALUES (41, 'relayed', 1, 1, '{}', '{}') ON CONFLICT (id) DO NOTHING").execute()
+        .await(10, TimeUnit.SECONDS);
+    ChangeBatch sent = new ChangeBatch();
+    sent.stored(row(41, 1, "row 5"));
+    sent.relayReceiptRecorded(new RelayReceiptRow(41, "app", 5, new UUID(1, 1)));
+    sent.stored(row(41, 2, "row 6"));
+    sent.relayReceiptRecorded(new RelayReceiptRow(41, "app", 6, new UUID(1, 2)));
+    write(sent, false, fence, 1);
+    write(sent, true, fence, 1); // a retry after an unknown outcome finds them there: the same
+    assertEquals(List.of("app:5:00000000-0000-0001-0000-000000000001", "app:6:00000000-0000-0001-0000-000000000002"),
+        receipts(41));
+
+    ChangeBatch consumed = new ChangeBatch();
+    consumed.deleted(41, 1);
+    consumed.deleted(41, 2);
+    consumed.relayReceiptForgotten(41, "app", 5);
+    write(consumed, false, fence, 1);
+    assertEquals(List.of("app:6:00000000-0000-0001-0000-000000000002"), receipts(41));
+
+    ChangeBatch gone = new ChangeBatch();
+    gone.queueDeleted(41);
+    write(gone, false, fence, 1);
+    assertEquals(List.of(), receipts(41));
+    assertTalliesExact();
+  }
+
+  private static List<String> receipts(long queueId) throws Exception {
+    List<String> out = new ArrayList<>();
+    for (Row r : pool.preparedQuery("SELECT source, row_id, message_id FROM sluice_relay_receipts WHERE queue_id = $1"
+        + " ORDER BY source, row_id").execute(Tuple.of(queueId)).await(10, TimeUnit.SECONDS)) {
+      out.add(r.getString(0) + ":" + r.getLong(1) + ":" + r.getUUID(2));
+    }
+    return out;
+  }
+
   private static void cleanUp(long queueId, long... keys) throws Exception {
     ChangeBatch b = new ChangeBatch();
     for (long k : keys) {

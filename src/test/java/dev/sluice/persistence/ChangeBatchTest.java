@@ -27,6 +27,31 @@ class ChangeBatchTest {
   }
 
   @Test
+  void anOutboxReceiptOutlivesItsMessageAndARecordForgottenInOneWindowWritesNothing() {
+    ChangeBatch b = new ChangeBatch();
+    b.stored(row(1));
+    b.relayReceiptRecorded(new RelayReceiptRow(7, "orders", 41, new UUID(1, 1)));
+    b.relayReceiptRecorded(new RelayReceiptRow(7, "orders", 42, new UUID(1, 2)));
+    b.deleted(7, 1); // the message goes; the receipt that its row was sent stays
+    b.relayReceiptForgotten(7, "orders", 42);
+    b.relayReceiptForgotten(7, "orders", 40); // recorded in an earlier window
+    assertEquals(List.of(new RelayReceiptRow(7, "orders", 41, new UUID(1, 1))), b.relayReceiptsRecorded());
+    assertEquals(List.of(new RelayReceiptRow(7, "orders", 40, null)), b.relayReceiptsForgotten());
+    assertTrue(b.inserts().isEmpty());
+  }
+
+  @Test
+  void aDeletedQueueWritesNoneOfItsOutboxReceipts() {
+    ChangeBatch b = new ChangeBatch();
+    b.relayReceiptRecorded(new RelayReceiptRow(7, "orders", 41, new UUID(1, 1)));
+    b.relayReceiptForgotten(7, "orders", 40);
+    b.relayReceiptRecorded(new RelayReceiptRow(8, "orders", 41, new UUID(1, 3)));
+    b.queueDeleted(7);
+    assertEquals(List.of(new RelayReceiptRow(8, "orders", 41, new UUID(1, 3))), b.relayReceiptsRecorded());
+    assertTrue(b.relayReceiptsForgotten().isEmpty());
+  }
+
+  @Test
   void aSendFollowedByReceivesIsOneInsertOfTheLatestState() {
     ChangeBatch b = new ChangeBatch();
     b.stored(row(1));

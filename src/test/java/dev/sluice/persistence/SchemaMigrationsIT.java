@@ -65,7 +65,7 @@ class SchemaMigrationsIT {
           .await(10, TimeUnit.SECONDS)) {
         versions.add(r.getInteger(0));
       }
-      assertEquals(List.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10), versions);
+      assertEquals(List.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), versions);
       List<String> tables = new ArrayList<>();
       for (Row r : a.query("SELECT tablename FROM pg_tables WHERE tablename LIKE 'sluice_%' ORDER BY 1").execute()
           .await(10, TimeUnit.SECONDS)) {
@@ -73,7 +73,7 @@ class SchemaMigrationsIT {
       }
       assertTrue(tables.containsAll(List.of("sluice_queues", "sluice_messages", "sluice_dedup", "sluice_settings",
           "sluice_owner", "sluice_cluster", "sluice_cluster_members", "sluice_shard_leases", "sluice_topics",
-          "sluice_subscriptions")),
+          "sluice_subscriptions", "sluice_triggers", "sluice_relay_receipts")),
           tables.toString());
     } finally {
       a.close().await(10, TimeUnit.SECONDS);

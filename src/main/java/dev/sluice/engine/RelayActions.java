@@ -1,0 +1,93 @@
+package dev.sluice.engine;
+
+import dev.sluice.api.Caller;
+import dev.sluice.api.ErrorCode;
+import dev.sluice.api.RelaySend;
+import dev.sluice.api.SqsException;
+import dev.sluice.model.NewMessage;
+import dev.sluice.model.QueueState;
+import dev.sluice.model.RelayReceipts;
+import io.vertx.core.Future;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * The outbox relay's calls (src/site/markdown/outbox.md): rows sent to the shard that owns their
+ * queue, each at most once ({@link RelayReceipts}), answered once stored durably as a send is;
+ * their receipts forgotten; and the receipts this node's shards hold, for a relay to reconcile.
+ * Stateless.
+ */
+public final class RelayActions {
+  /** The rows are sends, and are allowed and refused as SendMessage is. */
+  private static final String ACTION = "SendMessage";
+
+  private final OwningShard owningShard;
+  private final Function<Function<Shard, List<RelaySend.Held>>, Future<List<List<RelaySend.Held>>>> shards;
+
+  /** @param shards runs a function on every shard deployed here, each in its own turn */
+  RelayActions(OwningShard owningShard,
+      Function<Function<Shard, List<RelaySend.Held>>, Future<List<List<RelaySend.Held>>>> shards) {
+    this.owningShard = owningShard;
+    this.shards = shards;
+  }
+
+  /**
+   * Sends the rows in order, each validated as a SendMessage; a row refused for itself is answered
+   * so and the rest still go. The queue's absence or the caller's lack of permission fail it whole.
+   */
+  public Future<RelaySend.Response> send(Caller c, RelaySend.Request r) {
+    String senderId = c.senderId();
+    List<NewMessage> messages = r.entries().stream()
+        .map(e -> new NewMessage(e.messageBody(), e.delaySeconds(), e.messageAttributes(), null,
+            e.messageDeduplicationId(), e.messageGroupId(), senderId, null))
+        .toList();
+    return owningShard.onQueueUrlDurably(c, ACTION, r.queueUrl(), (s, q) -> {
+      s.admitSends();
+      return sendAll(s, q, r, messages);
+    });
+  }
+
+  private static RelaySend.Response sendAll(Shard s, QueueState q, RelaySend.Request r, List<NewMessage> messages) {
+    long now = s.now();
+    List<RelaySend.Result> results = new ArrayList<>(messages.size());
+    for (int i = 0; i < messages.size(); i++) {
+      long rowId = r.entries().get(i).rowId();
+      try {
+        RelayReceipts.Relayed sent = q.relayReceipts().relay(r.source(), rowId, messages.get(i), now);
+        results.add(new RelaySend.Result(rowId, sent.messageId(), sent.duplicate(), null, null, false));
+      } catch (SqsException e) {
+        results.add(new RelaySend.Result(rowId, null, false, e.code().queryCode(), e.getMessage(),
+            rowAtFault(e.code())));
+      }
+    }
+    return new RelaySend.Response(results);
+  }
+
+  /**
+   * Whether a send refused with {@code code} is refused for the row itself, for good: the row is
+   * set aside rather than tried again. Throttling, a queue deleted a moment ago, an unavailable
+   * store and the like pass; a bad row or a queue that does not exist (or may not be sent to) do not.
+   */
+  public static boolean rowAtFault(ErrorCode code) {
+    return switch (code) {
+      case QUEUE_DOES_NOT_EXIST, INVALID_PARAMETER_VALUE, MISSING_PARAMETER, INVALID_ATTRIBUTE_NAME,
+          INVALID_ATTRIBUTE_VALUE, INVALID_MESSAGE_CONTENTS, UNSUPPORTED_OPERATION, ACCESS_DENIED -> true;
+      default -> false;
+    };
+  }
+
+  /** The rows have left the outbox: the queue forgets their receipts (durably, but not waited for). */
+  public Future<Void> forget(Caller c, RelaySend.Forget r) {
+    return owningShard.onQueueUrl(c, ACTION, r.queueUrl(), (s, q) -> {
+      q.relayReceipts().forget(r.source(), r.rowIds());
+      return null;
+    });
+  }
+
+  /** The receipts of {@code source}'s rows that the queues of this node's shards hold. */
+  public Future<List<RelaySend.Held>> heldHere(String source) {
+    return shards.apply(s -> s.relayReceiptsOf(source))
+        .map(perShard -> perShard.stream().flatMap(List::stream).toList());
+  }
+}

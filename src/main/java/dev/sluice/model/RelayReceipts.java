@@ -1,0 +1,97 @@
+package dev.sluice.model;
+
+import dev.sluice.api.SendMessage;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Owned by the shard event loop that owns its queue: which outbox rows the queue has stored a
+ * message for (src/site/markdown/outbox.md), by source and row id, with the message's id.
+ *
+ * <p>This is what makes a relayed row one message however often it is sent: the receipt is logged
+ * in the same change as the message, so the durable store commits both or neither, and a row sent
+ * again after a crash (stored here, but still in the outbox) answers its first message's id and
+ * stores nothing. Receipts live from a row's send until the relay has deleted the row from its
+ * outbox and says so ({@link #forget}); so they are few, about the rows of the relay batches in
+ * flight, plus any a crash left behind until the relay reconciles them.
+ */
+public final class RelayReceipts {
+  /** A row's send: the message's id, and whether the row had been sent before. */
+  public record Relayed(String messageId, boolean duplicate) {}
+
+  private final QueueState queue;
+  private final ChangeLog changes;
+  /** Message ids by source, then row id. */
+  private final Map<String, Map<Long, String>> bySource = new HashMap<>();
+  private int count;
+
+  RelayReceipts(QueueState queue, ChangeLog changes) {
+    this.queue = queue;
+    this.changes = changes;
+  }
+
+  /**
+   * Sends row {@code rowId} of {@code source} as {@code m}, validated as a SendMessage, unless the
+   * queue has stored it already; a refused row (an SqsException) leaves no receipt.
+   */
+  public Relayed relay(String source, long rowId, NewMessage m, long nowMillis) {
+    String before = messageIdOf(source, rowId);
+    if (before != null) {
+      return new Relayed(before, true);
+    }
+    SendMessage.Response sent = queue.send(m, false, nowMillis);
+    put(source, rowId, sent.messageId());
+    changes.relayReceiptRecorded(queue, source, rowId, sent.messageId());
+    return new Relayed(sent.messageId(), false);
+  }
+
+  /** The rows have left their outbox: nothing can send them again. */
+  public void forget(String source, List<Long> rowIds) {
+    Map<Long, String> rows = bySource.get(source);
+    if (rows == null) {
+      return;
+    }
+    List<Long> gone = new ArrayList<>(rowIds.size());
+    for (Long id : rowIds) {
+      if (rows.remove(id) != null) {
+        gone.add(id);
+        count--;
+      }
+    }
+    if (rows.isEmpty()) {
+      bySource.remove(source);
+    }
+    if (!gone.isEmpty()) {
+      changes.relayReceiptsForgotten(queue, source, gone);
+    }
+  }
+
+  /** A receipt from the durable store (start-up). */
+  public void restore(String source, long rowId, String messageId) {
+    put(source, rowId, messageId);
+  }
+
+  /** The rows of {@code source} this queue holds receipts of, in no particular order. */
+  public List<Long> heldRows(String source) {
+    Map<Long, String> rows = bySource.get(source);
+    return rows == null ? List.of() : new ArrayList<>(rows.keySet());
+  }
+
+  /** The message id row {@code rowId} of {@code source} was stored as, or null. */
+  public String messageIdOf(String source, long rowId) {
+    Map<Long, String> rows = bySource.get(source);
+    return rows == null ? null : rows.get(rowId);
+  }
+
+  public int count() {
+    return count;
+  }
+
+  private void put(String source, long rowId, String messageId) {
+    if (bySource.computeIfAbsent(source, s -> new HashMap<>()).put(rowId, messageId) == null) {
+      count++;
+    }
+  }
+}
