@@ -1,6 +1,8 @@
 package dev.sluice.outbox;
 
+import dev.sluice.config.OutboxConfig;
 import dev.sluice.config.OutboxSource;
+import dev.sluice.engine.QueueEngine;
 import dev.sluice.metrics.OutboxMetrics;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -21,6 +23,13 @@ public final class OutboxRelays {
     this.vertx = vertx;
     this.relays = relays;
     this.deployments = deployments;
+  }
+
+  /** Starts a relay per source of {@code config} that is relayed, each sending through {@code engine}. */
+  public static Future<OutboxRelays> start(Vertx vertx, QueueEngine engine, OutboxConfig config,
+      OutboxMetrics metrics) {
+    return start(vertx, config.relayed(),
+        s -> new EngineRelayTarget(engine, s.name(), s.accountId(), s.region()), metrics);
   }
 
   /**

@@ -45,7 +45,7 @@ final class RoundOutcome {
       if (r.sent()) {
         deleted.add(id);
         stored.computeIfAbsent(queue, q -> new ArrayList<>()).add(id);
-      } else if (SendFailures.refusedForGood(r.errorCode(), r.senderFault())) {
+      } else if (r.senderFault()) {
         dead.add(new DeadRow(id, r.errorCode(), r.errorMessage()));
       } else {
         kept++;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import dev.sluice.api.ErrorCode;
 import dev.sluice.api.RelaySend;
 import dev.sluice.api.SqsException;
+import dev.sluice.engine.RelayActions;
 import io.vertx.core.Future;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,7 +50,7 @@ class RoundSenderTest {
   }
 
   static RelaySend.Result refused(long id, ErrorCode code, String message) {
-    return new RelaySend.Result(id, null, false, code.queryCode(), message, code.senderFault());
+    return new RelaySend.Result(id, null, false, code.queryCode(), message, RelayActions.rowAtFault(code));
   }
 
   static Future<RelaySend.Response> allSent(String queue, List<RelaySend.Entry> entries) {
@@ -131,7 +132,7 @@ class RoundSenderTest {
   }
 
   @Test
-  void throttlingAndTimeoutsPassEvenThoughThrottlingIsA4xx() {
+  void throttlingAndTimeoutsPassAndAccessDeniedIsForGood() {
     FakeTarget throttled = new FakeTarget((q, entries) -> Future.succeededFuture(new RelaySend.Response(List.of(
         sent(1), refused(2, ErrorCode.REQUEST_THROTTLED, "slow down"), sent(3)))));
     RoundOutcome o = run(throttled, rows("q", 1, 3));
