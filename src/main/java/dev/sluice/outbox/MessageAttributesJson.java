@@ -31,6 +31,10 @@ final class MessageAttributesJson {
     if (root == null) {
       return null;
     }
+    if (root instanceof String) {
+      throw refused("message_attributes is a JSON string, not an object: the application stored the object's text"
+          + " as a string (with vertx-pg-client, pass a JsonObject; or cast a text parameter, $3::text::jsonb)");
+    }
     if (!(root instanceof io.vertx.core.json.JsonObject object)) {
       throw refused("message_attributes must be a JSON object of attribute names to {DataType, StringValue or"
           + " BinaryValue}");

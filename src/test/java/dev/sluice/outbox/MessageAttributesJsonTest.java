@@ -35,6 +35,7 @@ class MessageAttributesJsonTest {
   void aBadShapeRefusesTheRowSayingWhy() {
     assertRefused("not JSON", "{\"a\": ");
     assertRefused("JSON object", "[1, 2]");
+    assertRefused("is a JSON string, not an object", "\"{\\\"a\\\": {}}\"");
     assertRefused("message_attributes.a must be an object", "{\"a\": \"x\"}");
     assertRefused("message_attributes.a.DataType", "{\"a\": {\"StringValue\": \"x\"}}");
     assertRefused("exactly one of StringValue and BinaryValue", "{\"a\": {\"DataType\": \"String\"}}");
