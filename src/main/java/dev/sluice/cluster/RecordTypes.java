@@ -168,7 +168,9 @@ public final class RecordTypes {
       RelaySend.Response.class,
       RelaySend.Result.class,
       RelaySend.Forget.class,
-      RelaySend.Held.class);
+      RelaySend.Held.class,
+      RelaySend.Publish.class,
+      RelaySend.Row.class);
 
   /** What nodes ask each other for themselves (a listing's names), after the api records. Append only. */
   public static final List<Class<? extends Record>> INTERNAL = List.of(

@@ -215,6 +215,11 @@ public final class EngineActions {
   public static final EngineAction<RelaySend.Forget, Void> RELAY_FORGET = add("RelayForget",
       RelaySend.Forget.class, (c, r) -> byUrl(c, r.queueUrl()), (e, c, r, g) -> e.relays().forget(c, r));
 
+  /** The outbox relay's publishes: keyed by the topic, as Publish. */
+  public static final EngineAction<RelaySend.Publish, RelaySend.Response> RELAY_PUBLISH = addSns("RelayPublish",
+      RelaySend.Publish.class, (c, r) -> TopicActions.topicArn(c, r.topicArn()),
+      (e, c, r, g) -> e.sns().publishes().relayPublish(c, r));
+
   /** Every action, by its number. */
   public static List<EngineAction<?, ?>> all() {
     return Collections.unmodifiableList(ALL);

@@ -2,6 +2,7 @@ package dev.sluice.engine;
 
 import dev.sluice.api.BatchResultErrorEntry;
 import dev.sluice.api.Caller;
+import dev.sluice.api.RelaySend;
 import dev.sluice.api.topics.Publish;
 import dev.sluice.api.topics.PublishBatch;
 import dev.sluice.api.topics.SnsErrorCode;
@@ -55,7 +56,7 @@ public final class PublishActions {
     return shards.call(key, (s, reply) -> {
       TopicState t = s.topics().get(key);
       checkKind(t, content);
-      Accepted a = accept(t, content, baseUrl, s.now());
+      Accepted a = accept(t, content, baseUrl, s.now(), null);
       Future<Void> stored = a.published == null ? Future.succeededFuture() : deliver(t, a);
       stored.onComplete(done -> {
         if (done.succeeded()) {
@@ -97,7 +98,7 @@ public final class PublishActions {
       contents.forEach(content -> checkKind(t, content));
       List<Accepted> accepted = new ArrayList<>(contents.size());
       for (PublishContent content : contents) {
-        accepted.add(accept(t, content, baseUrl, now));
+        accepted.add(accept(t, content, baseUrl, now, null));
       }
       List<Future<Void>> stored = new ArrayList<>(accepted.size());
       for (Accepted a : accepted) {
@@ -117,6 +118,67 @@ public final class PublishActions {
           }
         }
         reply.succeed(new PublishBatch.Response(ok, failed));
+      });
+    });
+  }
+
+  /**
+   * The outbox relay's publishes (src/site/markdown/outbox.md): each row checked as a Publish, then
+   * published in order, its copies stored with the row's receipt in their queues. A row refused for
+   * itself is answered so, and the rest still go; a row whose copies could not all be stored is
+   * answered with the retryable failure; a topic that does not exist fails the call.
+   */
+  public Future<RelaySend.Response> relayPublish(Caller c, RelaySend.Publish r) {
+    TopicKey key = TopicActions.topicArn(c, r.topicArn());
+    shards.check(c, "Publish", key);
+    List<PublishContent> contents = new ArrayList<>(r.entries().size());
+    List<RelaySend.Result> refused = new ArrayList<>(r.entries().size());
+    for (RelaySend.Entry e : r.entries()) {
+      try {
+        if (e.delaySeconds() != null && e.delaySeconds() != 0) {
+          throw SnsException.invalidParameter("DelaySeconds", "a topic's messages cannot be delayed");
+        }
+        contents.add(PublishValidation.check(e.messageBody(), null, null, e.messageAttributes(), e.messageGroupId(),
+            e.messageDeduplicationId(), ""));
+        refused.add(null);
+      } catch (SnsException x) {
+        contents.add(null);
+        refused.add(new RelaySend.Result(e.rowId(), null, false, x.code().code(), x.getMessage(), true));
+      }
+    }
+    String baseUrl = c.baseUrl();
+    return shards.call(key, (s, reply) -> {
+      TopicState t = s.topics().get(key);
+      List<Future<String>> published = new ArrayList<>(contents.size());
+      for (int i = 0; i < contents.size(); i++) {
+        RelaySend.Entry e = r.entries().get(i);
+        if (contents.get(i) == null) {
+          published.add(Future.succeededFuture());
+          continue;
+        }
+        try {
+          checkKind(t, contents.get(i));
+          Accepted a = accept(t, contents.get(i), baseUrl, s.now(), new RelaySend.Row(r.source(), r.epoch(), e.rowId()));
+          published.add((a.published == null ? Future.<Void>succeededFuture() : deliver(t, a)).map(a.messageId));
+        } catch (SnsException x) {
+          refused.set(i, new RelaySend.Result(e.rowId(), null, false, x.code().code(), x.getMessage(), true));
+          published.add(Future.succeededFuture());
+        }
+      }
+      Future.join(published).onComplete(done -> {
+        List<RelaySend.Result> results = new ArrayList<>(contents.size());
+        for (int i = 0; i < contents.size(); i++) {
+          long rowId = r.entries().get(i).rowId();
+          if (refused.get(i) != null) {
+            results.add(refused.get(i));
+          } else if (published.get(i).succeeded()) {
+            results.add(new RelaySend.Result(rowId, published.get(i).result(), false, null, null, false));
+          } else {
+            SnsException x = TopicDeliveries.asSns(published.get(i).cause());
+            results.add(new RelaySend.Result(rowId, null, false, x.code().code(), x.getMessage(), false));
+          }
+        }
+        reply.succeed(new RelaySend.Response(results));
       });
     });
   }
@@ -198,10 +260,12 @@ public final class PublishActions {
    * The topic's side of a publish checked by {@link #checkKind}: FIFO topics give a sequence number,
    * and a duplicate within five minutes is answered as the first one was and delivers nothing.
    */
-  private static Accepted accept(TopicState t, PublishContent content, String baseUrl, long now) {
+  private static Accepted accept(TopicState t, PublishContent content, String baseUrl, long now,
+      RelaySend.Row relayed) {
     String messageId = UUID.randomUUID().toString();
     if (!t.fifo()) {
-      return new Accepted(messageId, null, new FanOut.Published(messageId, null, now, baseUrl, content, null), null);
+      return new Accepted(messageId, null, new FanOut.Published(messageId, null, now, baseUrl, content, null,
+          relayed), null);
     }
     String dedupId = FanOut.deduplicationIdOf(content);
     String dedupKey = "MessageGroup".equals(t.attributes().get("FifoThroughputScope"))
@@ -214,7 +278,7 @@ public final class PublishActions {
     t.deduplication().remember(dedupKey, messageId, sequence, now);
     String formatted = SequenceNumbers.format(sequence);
     return new Accepted(messageId, formatted, new FanOut.Published(messageId, formatted, now, baseUrl, content,
-        dedupId), dedupKey);
+        dedupId, relayed), dedupKey);
   }
 
   /** The topic a Publish names: TopicArn, or TargetArn naming a topic; SMS and mobile endpoints are not served. */

@@ -4,6 +4,7 @@ import dev.sluice.api.Caller;
 import dev.sluice.api.ErrorCode;
 import dev.sluice.api.RelaySend;
 import dev.sluice.api.SqsException;
+import dev.sluice.api.topics.SnsException;
 import dev.sluice.model.NewMessage;
 import dev.sluice.model.QueueState;
 import dev.sluice.model.RelayReceipts;
@@ -43,6 +44,7 @@ public final class RelayActions {
             e.messageDeduplicationId(), e.messageGroupId(), senderId, null))
         .toList();
     return owningShard.onQueueUrlDurably(c, ACTION, r.queueUrl(), (s, q) -> {
+      q.relayReceipts().admitEpoch(r.source(), r.epoch());
       s.admitSends();
       return sendAll(s, q, r, messages);
     });
@@ -77,9 +79,24 @@ public final class RelayActions {
     };
   }
 
+  /**
+   * Whether a whole relay call failed for its rows' own sake, for good (see {@link #rowAtFault(ErrorCode)}):
+   * its queue or topic does not exist or may not be sent to.
+   */
+  public static boolean rowAtFault(Throwable failure) {
+    if (failure instanceof SqsException e) {
+      return rowAtFault(e.code());
+    }
+    return failure instanceof SnsException e && switch (e.code()) {
+      case NOT_FOUND, AUTHORIZATION_ERROR, INVALID_PARAMETER, INVALID_PARAMETER_VALUE -> true;
+      default -> false;
+    };
+  }
+
   /** The rows have left the outbox: the queue forgets their receipts (durably, but not waited for). */
   public Future<Void> forget(Caller c, RelaySend.Forget r) {
     return owningShard.onQueueUrl(c, ACTION, r.queueUrl(), (s, q) -> {
+      q.relayReceipts().admitEpoch(r.source(), r.epoch());
       q.relayReceipts().forget(r.source(), r.rowIds());
       return null;
     });

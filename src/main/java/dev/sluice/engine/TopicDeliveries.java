@@ -59,7 +59,12 @@ final class TopicDeliveries {
           return;
         }
         s.admitSends();
-        q.send(copy.message(), false, s.now());
+        if (copy.relayed() == null) {
+          q.send(copy.message(), false, s.now());
+        } else {
+          q.relayReceipts().admitEpoch(copy.relayed().source(), copy.relayed().epoch());
+          q.relayReceipts().relay(copy.relayed().source(), copy.relayed().rowId(), copy.message(), s.now());
+        }
         if (s.answersAfterCommit()) {
           // durability commit: the publish is answered once every copy is committed, as a send is.
           s.commitChanges().onComplete(committed -> reply.succeed(true),

@@ -2,6 +2,7 @@ package dev.sluice.topics;
 
 import dev.sluice.api.MessageAttributeValue;
 import dev.sluice.api.QueueKey;
+import dev.sluice.api.RelaySend;
 import dev.sluice.api.topics.TopicNotification;
 import dev.sluice.model.Digests;
 import dev.sluice.model.NewMessage;
@@ -24,15 +25,19 @@ public final class FanOut {
 
   private FanOut() {}
 
-  /** One copy for one queue subscriber; {@code deadLetterArn} (or null) takes it when the queue is gone. */
-  public record Copy(QueueKey queue, String subscriptionArn, NewMessage message, String deadLetterArn) {}
+  /**
+   * One copy for one queue subscriber; {@code deadLetterArn} (or null) takes it when the queue is
+   * gone; {@code relayed} is the outbox row it was published for, or null.
+   */
+  public record Copy(QueueKey queue, String subscriptionArn, NewMessage message, String deadLetterArn,
+      RelaySend.Row relayed) {}
 
   /** One notification for one HTTP/HTTPS subscriber: the body it is posted, and whether that is the raw message. */
   public record Notification(SubscriptionState subscription, String messageId, String body, boolean raw) {}
 
-  /** One accepted publish: what was published and how it is known. */
+  /** One accepted publish: what was published and how it is known; {@code relayed}: its outbox row, or null. */
   public record Published(String messageId, String sequenceNumber, long timestampMillis, String baseUrl,
-      PublishContent content, String deduplicationId) {}
+      PublishContent content, String deduplicationId, RelaySend.Row relayed) {}
 
   /**
    * A subscription that takes a publish, as it was when the publish was accepted: its queue, or null
@@ -98,7 +103,7 @@ public final class FanOut {
           ? new LinkedHashMap<>(c.attributes()) : null;
       out.add(new Copy(t.queue(), t.subscriptionArn(), new NewMessage(body(topic, p, t, signatures, certificateUrl),
           null, attributes, null, fifoQueue ? p.deduplicationId() : null, fifoQueue ? c.groupId() : null, SENDER_ID,
-          null), t.subscription().attributes().deadLetterArn()));
+          null), t.subscription().attributes().deadLetterArn(), p.relayed()));
     }
     return out;
   }

@@ -15,7 +15,7 @@ class EngineActionsTest {
   static final Set<String> SNS = Set.of("CreateTopic", "DeleteTopic", "ListTopics", "GetTopicAttributes",
       "SetTopicAttributes", "TagResource", "UntagResource", "ListTagsForResource", "Subscribe", "ConfirmSubscription",
       "Unsubscribe", "ListSubscriptions", "ListSubscriptionsByTopic", "GetSubscriptionAttributes",
-      "SetSubscriptionAttributes", "Publish", "PublishBatch");
+      "SetSubscriptionAttributes", "Publish", "PublishBatch", "RelayPublish");
 
   @Test
   void actionsAreNumberedInOrderAndTheSnsOnesAreMarked() {

@@ -34,7 +34,7 @@ class FanOutTest {
 
   static FanOut.Published published(String message, Map<String, MessageAttributeValue> attributes) {
     return new FanOut.Published("id-1", null, NOW, "http://h:1",
-        PublishValidation.check(message, null, null, attributes, null, null, ""), null);
+        PublishValidation.check(message, null, null, attributes, null, null, ""), null, null);
   }
 
   /** The copies of an unsigned publish. */
@@ -64,7 +64,7 @@ class FanOutTest {
     TopicState fifo = topic("unsigned.fifo", true);
     subscribe(fifo, "f.fifo", Map.of());
     PublishContent c = PublishValidation.check("m", null, null, null, "g", "d", "");
-    FanOut.Published fp = new FanOut.Published("id", "10000000000000000001", NOW, "http://h:1", c, "d");
+    FanOut.Published fp = new FanOut.Published("id", "10000000000000000001", NOW, "http://h:1", c, "d", null);
     assertEquals(Map.of(), FanOut.textsToSign(fifo, fp, FanOut.targets(fifo, fp)));
   }
 
@@ -110,7 +110,7 @@ class FanOutTest {
     String dedup = FanOut.deduplicationIdOf(content);
     assertEquals("532eaabd9574880dbf76b9b8cc00832c20a6ec113d682299550d7a6e0f345e25", dedup);
     List<FanOut.Copy> copies = copies(t,
-        new FanOut.Published("id", "10000000000000000001", NOW, "http://h:1", content, dedup));
+        new FanOut.Published("id", "10000000000000000001", NOW, "http://h:1", content, dedup, null));
     assertEquals("g1", copies.get(0).message().groupId());
     assertEquals(dedup, copies.get(0).message().deduplicationId());
     assertNull(copies.get(1).message().groupId());
