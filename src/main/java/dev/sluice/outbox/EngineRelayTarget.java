@@ -26,13 +26,13 @@ final class EngineRelayTarget implements RelayTarget {
   }
 
   @Override
-  public Future<RelaySend.Response> send(String queueName, List<RelaySend.Entry> entries) {
-    return run(EngineActions.RELAY_SEND, new RelaySend.Request(caller.queueUrl(queueName), source, entries));
+  public Future<RelaySend.Response> send(String queueName, long epoch, List<RelaySend.Entry> entries) {
+    return run(EngineActions.RELAY_SEND, new RelaySend.Request(caller.queueUrl(queueName), source, epoch, entries));
   }
 
   @Override
-  public Future<Void> forget(String queueName, List<Long> rowIds) {
-    return run(EngineActions.RELAY_FORGET, new RelaySend.Forget(caller.queueUrl(queueName), source, rowIds));
+  public Future<Void> forget(String queueName, long epoch, List<Long> rowIds) {
+    return run(EngineActions.RELAY_FORGET, new RelaySend.Forget(caller.queueUrl(queueName), source, epoch, rowIds));
   }
 
   @Override

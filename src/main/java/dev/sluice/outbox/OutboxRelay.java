@@ -55,6 +55,8 @@ final class OutboxRelay extends VerticleBase {
   private PgConnection session;
   /** When the statement pending on the session began (System.nanoTime), 0 when none is. */
   private long busySince;
+  /** The fencing token of the lease held (RelaySend): the database's transaction id when it was taken. */
+  private long epoch;
   private boolean roundRunning;
   private boolean roundWanted;
   /** No round before this (System.nanoTime): a failed round backs off. */
@@ -130,6 +132,7 @@ final class OutboxRelay extends VerticleBase {
             state = State.STANDBY;
             return;
           }
+          epoch = rows.iterator().next().getLong(1);
           LOG.log(System.Logger.Level.INFO, "Outbox " + source.name() + ": relaying " + source.table() + " of "
               + where());
           state = State.RELAYING;
@@ -200,7 +203,7 @@ final class OutboxRelay extends VerticleBase {
     roundRunning = true;
     roundWanted = false;
     PgConnection conn = session;
-    onSession(rounds.run(conn)).onComplete((done, failure) -> {
+    onSession(rounds.run(conn, epoch)).onComplete((done, failure) -> {
       roundRunning = false;
       if (failure != null) {
         lastError = OutboxConnections.redacted(source, failure.getMessage());
@@ -229,7 +232,7 @@ final class OutboxRelay extends VerticleBase {
     if (outcome.lastFailure() != null) {
       lastError = outcome.lastFailure();
     }
-    outcome.stored().forEach((queue, ids) -> target.forget(queue, List.copyOf(ids)).onFailure(e ->
+    outcome.stored().forEach((queue, ids) -> target.forget(queue, epoch, List.copyOf(ids)).onFailure(e ->
         // Harmless: the next reconcile forgets them, their rows being gone.
         LOG.log(System.Logger.Level.DEBUG, "Outbox " + source.name() + ": a forget failed: " + e.getMessage())));
   }
@@ -248,7 +251,7 @@ final class OutboxRelay extends VerticleBase {
     if (state != State.RELAYING) {
       return;
     }
-    reconciler.run(pool).onComplete((forgotten, failure) -> {
+    reconciler.run(pool, epoch).onComplete((forgotten, failure) -> {
       if (failure != null) {
         LOG.log(System.Logger.Level.DEBUG, "Outbox " + source.name() + ": reconciling failed: "
             + OutboxConnections.redacted(source, failure.getMessage()));

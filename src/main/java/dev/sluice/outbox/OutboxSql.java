@@ -79,9 +79,12 @@ final class OutboxSql {
     return "SELECT extract(epoch FROM now() - min(created_at))::float8 FROM " + table;
   }
 
-  /** Takes the source's lease on this session, if no other session holds it; $1 {@link #leaseKey}. */
+  /**
+   * Takes the source's lease on this session, if no other session holds it ($1 {@link #leaseKey}),
+   * and answers the lease's fencing token: a transaction id of the database, which only grows.
+   */
   static String tryLease() {
-    return "SELECT pg_try_advisory_lock($1)";
+    return "SELECT pg_try_advisory_lock($1), txid_current()";
   }
 
   /** LISTEN on {@code channel}, an identifier the configuration validated. */

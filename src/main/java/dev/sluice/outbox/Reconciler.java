@@ -30,20 +30,20 @@ final class Reconciler {
     this.region = region;
   }
 
-  /** Reconciles; answers how many receipts were forgotten. */
-  Future<Integer> run(Pool pool) {
+  /** Reconciles under the lease of fencing token {@code epoch}; answers how many receipts were forgotten. */
+  Future<Integer> run(Pool pool, long epoch) {
     return target.heldHere().compose(held -> {
       List<Future<Integer>> forgotten = new ArrayList<>();
       for (RelaySend.Held h : held) {
         if (h.queue().accountId().equals(accountId) && h.queue().region().equals(region) && !h.rowIds().isEmpty()) {
-          forgotten.add(forgetGone(pool, h));
+          forgotten.add(forgetGone(pool, h, epoch));
         }
       }
       return Future.all(forgotten).map(all -> forgotten.stream().mapToInt(Future::result).sum());
     });
   }
 
-  private Future<Integer> forgetGone(Pool pool, RelaySend.Held held) {
+  private Future<Integer> forgetGone(Pool pool, RelaySend.Held held, long epoch) {
     return pool.preparedQuery(sql.present()).execute(Tuple.of((Object) held.rowIds().toArray(Long[]::new)))
         .compose(rows -> {
           Set<Long> present = new HashSet<>();
@@ -52,7 +52,7 @@ final class Reconciler {
           }
           List<Long> gone = held.rowIds().stream().filter(id -> !present.contains(id)).toList();
           return gone.isEmpty() ? Future.succeededFuture(0)
-              : target.forget(held.queue().name(), gone).map(forgot -> gone.size());
+              : target.forget(held.queue().name(), epoch, gone).map(forgot -> gone.size());
         });
   }
 }

@@ -19,17 +19,18 @@ final class RoundSender {
     this.target = target;
   }
 
-  Future<RoundOutcome> send(RoundPlan plan) {
+  /** Sends {@code plan} under the lease of fencing token {@code epoch}. */
+  Future<RoundOutcome> send(RoundPlan plan, long epoch) {
     RoundOutcome outcome = new RoundOutcome(plan);
     List<Future<Void>> destinations = new ArrayList<>();
     for (RoundPlan.Destination d : plan.destinations()) {
-      destinations.add(sendFrom(d, 0, outcome));
+      destinations.add(sendFrom(d, 0, epoch, outcome));
     }
     return Future.join(destinations).transform(done -> Future.succeededFuture(outcome));
   }
 
   /** Sends chunk {@code i} of {@code d} and, when it was not failed for now, the ones after it. */
-  private Future<Void> sendFrom(RoundPlan.Destination d, int i, RoundOutcome outcome) {
+  private Future<Void> sendFrom(RoundPlan.Destination d, int i, long epoch, RoundOutcome outcome) {
     if (i == d.chunks().size()) {
       return Future.succeededFuture();
     }
@@ -42,7 +43,7 @@ final class RoundSender {
     }
     Future<RelaySend.Response> sent;
     try {
-      sent = target.send(d.queueName(), chunk);
+      sent = target.send(d.queueName(), epoch, chunk);
     } catch (RuntimeException refused) {
       sent = Future.failedFuture(refused);
     }
@@ -52,7 +53,7 @@ final class RoundSender {
       } else {
         outcome.failed(d.queueName(), chunk, answer.cause());
       }
-      return sendFrom(d, i + 1, outcome);
+      return sendFrom(d, i + 1, epoch, outcome);
     });
   }
 }

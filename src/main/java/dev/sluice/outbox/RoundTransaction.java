@@ -30,13 +30,14 @@ final class RoundTransaction {
   /** What a committed round did: its outcome, and how many rows it read (a full batch: more may wait). */
   record Done(RoundOutcome outcome, int rowsRead) {}
 
-  Future<Done> run(SqlConnection session) {
-    return session.begin().compose(tx -> relay(session).transform(done -> done.succeeded()
+  /** Runs a round on {@code session}, which holds the lease of fencing token {@code epoch}. */
+  Future<Done> run(SqlConnection session, long epoch) {
+    return session.begin().compose(tx -> relay(session, epoch).transform(done -> done.succeeded()
         ? tx.commit().map(committed -> done.result())
         : rollback(tx).transform(ignored -> Future.<Done>failedFuture(done.cause()))));
   }
 
-  private Future<Done> relay(SqlConnection session) {
+  private Future<Done> relay(SqlConnection session, long epoch) {
     return session.preparedQuery(sql.selectBatch()).execute(Tuple.of(batchSize)).compose(rows -> {
       List<OutboxRow> read = new ArrayList<>();
       for (Row r : rows) {
@@ -46,7 +47,7 @@ final class RoundTransaction {
       if (read.isEmpty()) {
         return Future.succeededFuture(new Done(new RoundOutcome(RoundPlan.of(read)), 0));
       }
-      return sender.send(RoundPlan.of(read)).compose(outcome -> settle(session, outcome)
+      return sender.send(RoundPlan.of(read), epoch).compose(outcome -> settle(session, outcome)
           .map(settled -> new Done(outcome, read.size())));
     });
   }

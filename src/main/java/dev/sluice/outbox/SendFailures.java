@@ -14,7 +14,7 @@ final class SendFailures {
 
   /** Whether a failed engine call refused its rows for good. */
   static boolean refusedForGood(Throwable failure) {
-    return failure instanceof SqsException e && RelayActions.rowAtFault(e.code());
+    return RelayActions.rowAtFault(failure);
   }
 
   /** The dead row of {@code rowId} refused by the whole call's {@code failure}. */

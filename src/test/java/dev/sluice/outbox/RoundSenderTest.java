@@ -29,13 +29,14 @@ class RoundSenderTest {
     }
 
     @Override
-    public Future<RelaySend.Response> send(String queueName, List<RelaySend.Entry> entries) {
+    public Future<RelaySend.Response> send(String queueName, long epoch, List<RelaySend.Entry> entries) {
+      assertEquals(7L, epoch, "every call carries the round's epoch");
       calls.add(queueName + " " + entries.stream().map(RelaySend.Entry::rowId).toList());
       return answer.apply(queueName, entries);
     }
 
     @Override
-    public Future<Void> forget(String queueName, List<Long> rowIds) {
+    public Future<Void> forget(String queueName, long epoch, List<Long> rowIds) {
       return Future.succeededFuture();
     }
 
@@ -66,7 +67,7 @@ class RoundSenderTest {
   }
 
   static RoundOutcome run(FakeTarget target, List<OutboxRow> rows) {
-    Future<RoundOutcome> f = new RoundSender(target).send(RoundPlan.of(rows));
+    Future<RoundOutcome> f = new RoundSender(target).send(RoundPlan.of(rows), 7);
     assertNotNull(f.result(), "settled at once: the fake answers synchronously");
     return f.result();
   }
