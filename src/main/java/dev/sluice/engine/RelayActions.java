@@ -10,7 +10,9 @@ import dev.sluice.model.QueueState;
 import dev.sluice.model.RelayReceipts;
 import io.vertx.core.Future;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -25,11 +27,14 @@ public final class RelayActions {
   private static final String ACTION = "SendMessage";
 
   private final OwningShard owningShard;
-  private final Function<Function<Shard, List<RelaySend.Held>>, Future<List<List<RelaySend.Held>>>> shards;
+  private final DeployedShards shards;
 
-  /** @param shards runs a function on every shard deployed here, each in its own turn */
-  RelayActions(OwningShard owningShard,
-      Function<Function<Shard, List<RelaySend.Held>>, Future<List<List<RelaySend.Held>>>> shards) {
+  /** Runs a function on every shard deployed on this node, each in its own turn; answers what each gave. */
+  interface DeployedShards {
+    <T> Future<List<T>> onEach(Function<Shard, T> fn);
+  }
+
+  RelayActions(OwningShard owningShard, DeployedShards shards) {
     this.owningShard = owningShard;
     this.shards = shards;
   }
@@ -51,17 +56,33 @@ public final class RelayActions {
     });
   }
 
+  /**
+   * Sends the entries in order. In a FIFO queue, a row refused for now holds back the later rows of
+   * its group in this call (answered refused for now too, not sent), so the relay sends them again
+   * after it and the group keeps its order; a row refused for good is set aside and does not.
+   */
   private static RelaySend.Response sendAll(Shard s, QueueState q, RelaySend.Request r, List<NewMessage> messages) {
     long now = s.now();
+    boolean fifo = q.attributes().fifo();
+    Set<String> heldBack = new HashSet<>();
     List<RelaySend.Result> results = new ArrayList<>(messages.size());
     for (int i = 0; i < messages.size(); i++) {
       long rowId = r.entries().get(i).rowId();
+      String group = messages.get(i).groupId();
+      if (fifo && group != null && heldBack.contains(group)) {
+        results.add(new RelaySend.Result(rowId, null, false, ErrorCode.SERVICE_UNAVAILABLE.queryCode(),
+            "An earlier row of message group " + group + " was not sent; this one follows it later.", false));
+        continue;
+      }
       try {
         RelayReceipts.Relayed sent = q.relayReceipts().relay(r.source(), rowId, messages.get(i), now);
         results.add(new RelaySend.Result(rowId, sent.messageId(), sent.duplicate(), null, null, false));
       } catch (SqsException e) {
-        results.add(new RelaySend.Result(rowId, null, false, e.code().queryCode(), e.getMessage(),
-            rowAtFault(e.code())));
+        boolean forGood = rowAtFault(e.code());
+        if (!forGood && group != null) {
+          heldBack.add(group);
+        }
+        results.add(new RelaySend.Result(rowId, null, false, e.code().queryCode(), e.getMessage(), forGood));
       }
     }
     return new RelaySend.Response(results);
@@ -103,9 +124,19 @@ public final class RelayActions {
     });
   }
 
+  /**
+   * The rows left the outbox: every queue of this node's shards forgets their receipts. For rows
+   * published to a topic, whose copies' receipts are in the queues subscribed (topics are served
+   * by one node, so they are all here); a queue that holds none of the source's receipts costs a
+   * lookup.
+   */
+  public Future<Void> forgetHere(String source, long epoch, List<Long> rowIds) {
+    return shards.onEach(s -> s.forgetRelayReceipts(source, epoch, rowIds)).mapEmpty();
+  }
+
   /** The receipts of {@code source}'s rows that the queues of this node's shards hold. */
   public Future<List<RelaySend.Held>> heldHere(String source) {
-    return shards.apply(s -> s.relayReceiptsOf(source))
+    return shards.<List<RelaySend.Held>>onEach(s -> s.relayReceiptsOf(source))
         .map(perShard -> perShard.stream().flatMap(List::stream).toList());
   }
 }

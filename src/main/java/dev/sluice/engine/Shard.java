@@ -220,6 +220,24 @@ public final class Shard {
     return out;
   }
 
+  /**
+   * Every queue of this shard holding receipts of {@code source} forgets those of {@code rowIds},
+   * unless its relay's lease was taken over (see RelayActions#forgetHere).
+   */
+  Void forgetRelayReceipts(String source, long epoch, List<Long> rowIds) {
+    for (QueueState q : allQueues()) {
+      if (q.relayReceipts().holds(source)) {
+        try {
+          q.relayReceipts().admitEpoch(source, epoch);
+          q.relayReceipts().forget(source, rowIds);
+        } catch (SqsException fenced) {
+          // a newer relay holds the lease: its receipts are its to forget
+        }
+      }
+    }
+    return null;
+  }
+
   public DueTimeIndex dueTimes() {
     return env.index();
   }

@@ -99,6 +99,11 @@ public final class RelayReceipts {
     return rows == null ? List.of() : new ArrayList<>(rows.keySet());
   }
 
+  /** Whether this queue holds a receipt of a row of {@code source}. */
+  public boolean holds(String source) {
+    return bySource.containsKey(source);
+  }
+
   /** The message id row {@code rowId} of {@code source} was stored as, or null. */
   public String messageIdOf(String source, long rowId) {
     Map<Long, String> rows = bySource.get(source);

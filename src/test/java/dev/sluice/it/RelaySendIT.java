@@ -153,6 +153,32 @@ class RelaySendIT extends DurableServerIT {
     }
   }
 
+  /**
+   * In a FIFO queue a row refused for now (here the memory budget is full) holds back the later
+   * rows of its group in the same call, so the group keeps its order; other groups still go.
+   */
+  @Test
+  void aFifoRowRefusedForNowHoldsBackTheRestOfItsGroupOnly() throws Exception {
+    try (TestServer s = TestServer.start(Map.of("SLUICE_ENGINE_MEMORY_BUDGET_BYTES", "20000"));
+        SqsClient sqs = s.client()) {
+      sqs.createQueue(b -> b.queueName("held.fifo").attributesWithStrings(Map.of("FifoQueue", "true",
+          "ContentBasedDeduplication", "true")));
+      RelaySend.Response r = send(s, "held.fifo", new RelaySend.Entry(1, "a", null, null, "g1", null),
+          new RelaySend.Entry(2, "b".repeat(40_000), null, null, "g1", null),
+          new RelaySend.Entry(3, "c", null, null, "g1", null),
+          new RelaySend.Entry(4, "d", null, null, "g2", null));
+      assertTrue(r.results().get(0).sent());
+      RelaySend.Result refused = r.results().get(1);
+      assertFalse(refused.sent());
+      assertFalse(refused.senderFault(), refused.errorCode() + ": " + refused.errorMessage());
+      assertFalse(r.results().get(2).sent(), "held back behind row 2");
+      assertFalse(r.results().get(2).senderFault());
+      assertTrue(r.results().get(3).sent(), "another group is not held back");
+      assertEquals(List.of(1L, 4L), s.sluice.engine().relays().heldHere("app").await(10, TimeUnit.SECONDS).get(0)
+          .rowIds().stream().sorted().toList());
+    }
+  }
+
   @Test
   void aQueueThatDoesNotExistFailsTheCallForTheRowsSake() throws Exception {
     try (TestServer s = server()) {
