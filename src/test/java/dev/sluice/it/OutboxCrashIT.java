@@ -27,6 +27,8 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
@@ -40,6 +42,7 @@ import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.sqs.SqsClient;
+import software.amazon.awssdk.services.sqs.model.DeleteMessageBatchRequestEntry;
 import software.amazon.awssdk.services.sqs.model.Message;
 import software.amazon.awssdk.services.sqs.model.MessageSystemAttributeName;
 
@@ -87,8 +90,8 @@ class OutboxCrashIT {
 
   /** The source every server here relays: the application's database, its table made at start-up. */
   static String source(int batchSize) {
-    return "[{\"name\":\"shop\",\"url\":\"" + app.url() + "\",\"createTable\":true,\"batchSize\":" + batchSize
-        + ",\"pollIntervalMillis\":200}]";
+    return "[{\"name\":\"shop\",\"url\":\"postgresql://127.0.0.1:" + app.port() + "/postgres\",\"user\":\"postgres\","
+        + "\"createTable\":true,\"batchSize\":" + batchSize + ",\"pollIntervalMillis\":200}]";
   }
 
   static Process server(int port, ThrowawayPostgres own, Path log) throws Exception {
@@ -144,37 +147,54 @@ class OutboxCrashIT {
   static final class Seen {
     final Map<String, Set<String>> idsByBody = new ConcurrentHashMap<>();
     final Map<String, List<Integer>> fifoOrder = new ConcurrentHashMap<>();
+    final AtomicReference<Exception> lastFailure = new AtomicReference<>();
 
     void add(Message m, boolean fifo) {
       boolean first = idsByBody.computeIfAbsent(m.body(), b -> ConcurrentHashMap.newKeySet()).add(m.messageId());
       if (fifo && first && idsByBody.get(m.body()).size() == 1) {
         String group = m.attributes().get(MessageSystemAttributeName.MESSAGE_GROUP_ID);
-        fifoOrder.computeIfAbsent(group, g -> new ArrayList<>()).add(Integer.parseInt(m.body().substring(4)));
+        fifoOrder.computeIfAbsent(group, g -> java.util.Collections.synchronizedList(new ArrayList<>())).add(Integer.parseInt(m.body().substring(4)));
       }
     }
   }
 
-  /** Receives and deletes from both queues until {@code done}, riding out the server's absences. */
+  /**
+   * Receives and deletes until {@code done}, riding out the server's absences: two consumers per
+   * queue on threads of their own, ten messages a receive and one batch delete, so that consuming
+   * keeps up with the relay.
+   */
   static CompletableFuture<Void> consume(AtomicReference<Integer> port, Seen seen, AtomicBoolean done) {
-    return CompletableFuture.runAsync(() -> {
-      while (!done.get()) {
-        try (SqsClient sqs = client(port.get())) {
-          while (!done.get()) {
-            for (String queue : List.of("orders", "orders.fifo")) {
-              String url = "http://127.0.0.1:" + port.get() + "/000000000000/" + queue;
-              List<Message> got = sqs.receiveMessage(b -> b.queueUrl(url).maxNumberOfMessages(10).waitTimeSeconds(1)
-                  .messageSystemAttributeNames(MessageSystemAttributeName.MESSAGE_GROUP_ID)).messages();
-              for (Message m : got) {
-                seen.add(m, queue.endsWith(".fifo"));
-                sqs.deleteMessage(b -> b.queueUrl(url).receiptHandle(m.receiptHandle()));
-              }
-            }
+    ExecutorService threads = Executors.newFixedThreadPool(4);
+    List<CompletableFuture<Void>> consumers = new ArrayList<>();
+    for (String queue : List.of("orders", "orders", "orders.fifo", "orders.fifo")) {
+      consumers.add(CompletableFuture.runAsync(() -> consumeQueue(port, queue, seen, done), threads));
+    }
+    return CompletableFuture.allOf(consumers.toArray(CompletableFuture[]::new)).whenComplete((v, e) -> threads.shutdown());
+  }
+
+  private static void consumeQueue(AtomicReference<Integer> port, String queue, Seen seen, AtomicBoolean done) {
+    while (!done.get()) {
+      try (SqsClient sqs = client(port.get())) {
+        String url = "http://127.0.0.1:" + port.get() + "/000000000000/" + queue;
+        while (!done.get()) {
+          List<Message> got = sqs.receiveMessage(b -> b.queueUrl(url).maxNumberOfMessages(10).waitTimeSeconds(1)
+              .messageSystemAttributeNames(MessageSystemAttributeName.MESSAGE_GROUP_ID)).messages();
+          if (got.isEmpty()) {
+            continue;
           }
-        } catch (RuntimeException serverAway) {
-          sleep(200);
+          List<DeleteMessageBatchRequestEntry> deletes = new ArrayList<>();
+          for (Message m : got) {
+            seen.add(m, queue.endsWith(".fifo"));
+            deletes.add(DeleteMessageBatchRequestEntry.builder().id("d" + deletes.size())
+                .receiptHandle(m.receiptHandle()).build());
+          }
+          sqs.deleteMessageBatch(b -> b.queueUrl(url).entries(deletes));
         }
+      } catch (RuntimeException serverAway) {
+        seen.lastFailure.set(serverAway);
+        sleep(200);
       }
-    });
+    }
   }
 
   static void sleep(long millis) {
@@ -190,8 +210,26 @@ class OutboxCrashIT {
         .getLong(0);
   }
 
+  /** What the relays of the servers on {@code ports} say of themselves (the console's admin API), for a failure's message. */
+  static String relayStatus(int... ports) {
+    StringBuilder out = new StringBuilder();
+    for (int port : ports) {
+      try (SqsClient sqs = client(port)) {
+        out.append(port).append(": ").append(ConsoleHttp.get(port, "/console/api/outbox/sources", ConsoleHttp.CONSOLE)
+            .body()).append('\n');
+        for (String queue : List.of("orders", "orders.fifo")) {
+          out.append(queue).append(' ').append(sqs.getQueueAttributes(b -> b.queueUrl("http://127.0.0.1:" + port
+              + "/000000000000/" + queue).attributeNamesWithStrings("All")).attributesAsStrings()).append('\n');
+        }
+      } catch (Exception e) {
+        out.append(port).append(": ").append(e).append('\n');
+      }
+    }
+    return out.toString();
+  }
+
   /** Every committed row was one message, nothing rolled back was one, and each FIFO group kept its order. */
-  static void assertExactlyOnce(Seen seen, int rows) throws Exception {
+  static void assertExactlyOnce(Seen seen, int rows, int... ports) throws Exception {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
     while ((seen.idsByBody.size() < rows || outboxRows("sluice_outbox") > 0) && System.nanoTime() < deadline) {
       Thread.sleep(200);
@@ -210,7 +248,9 @@ class OutboxCrashIT {
         missing.add("row-" + n);
       }
     }
-    assertEquals(List.of(), missing.subList(0, Math.min(20, missing.size())), missing.size() + " rows lost");
+    assertEquals(List.of(), missing.subList(0, Math.min(20, missing.size())), missing.size() + " rows lost; "
+        + outboxRows("sluice_outbox") + " still in the outbox; the consumer's last failure: " + seen.lastFailure.get()
+        + "; the relays:\n" + relayStatus(ports));
     assertTrue(seen.idsByBody.keySet().stream().noneMatch(b -> b.startsWith("rolled-back-")),
         "a rolled-back row was relayed");
     assertEquals(0, outboxRows("sluice_outbox"));
@@ -253,7 +293,7 @@ class OutboxCrashIT {
         server = server(port, store, log);
       }
       application.get(120, TimeUnit.SECONDS);
-      assertExactlyOnce(seen, ROWS);
+      assertExactlyOnce(seen, ROWS, port);
     } finally {
       done.set(true);
       consumer.get(30, TimeUnit.SECONDS);
@@ -278,7 +318,7 @@ class OutboxCrashIT {
     try {
       appPool.query("DELETE FROM sluice_outbox").execute().await(10, TimeUnit.SECONDS); // made by the first start
       commitRows(0, 5_000);
-      assertExactlyOnce(seen, 5_000);
+      assertExactlyOnce(seen, 5_000, portA, portB);
     } finally {
       done.set(true);
       for (CompletableFuture<Void> c : consumers) {
