@@ -19,6 +19,7 @@ import dev.sluice.api.ListQueueTags;
 import dev.sluice.api.ListQueues;
 import dev.sluice.api.MessageAttributeValue;
 import dev.sluice.api.PeekMessages;
+import dev.sluice.api.RedeliveryBackoffPolicy;
 import dev.sluice.api.PurgeQueue;
 import dev.sluice.api.QueueKey;
 import dev.sluice.api.ReceiveMessage;
@@ -161,7 +162,10 @@ public final class RecordTypes {
       PeekMessages.Request.class,
       PeekMessages.PeekedAttribute.class,
       PeekMessages.Peeked.class,
-      PeekMessages.Response.class);
+      PeekMessages.Response.class,
+      RedeliveryBackoffPolicy.GetRequest.class,
+      RedeliveryBackoffPolicy.SetRequest.class,
+      RedeliveryBackoffPolicy.Response.class);
 
   /** What nodes ask each other for themselves (a listing's names), after the api records. Append only. */
   public static final List<Class<? extends Record>> INTERNAL = List.of(

@@ -30,6 +30,8 @@ public final class QueueEngine {
   private final ReceiptActions receipts;
   private final RedriveActions redrive;
   private final PeekActions peeks;
+  private final RedeliveryBackoffActions redeliveryBackoffs;
+  private final RedeliveryBackoffActions startupRedeliveryBackoffs;
   private final TopicEngine sns;
   private final TriggerActions triggers;
   private final TriggerActions startupTriggers;
@@ -69,6 +71,9 @@ public final class QueueEngine {
     this.receives = new ReceiveActions(clients, dispatcher, router, access);
     this.receipts = new ReceiptActions(owningShard);
     this.peeks = new PeekActions(owningShard);
+    this.redeliveryBackoffs = new RedeliveryBackoffActions(owningShard);
+    this.startupRedeliveryBackoffs = gate == ServingGate.OPEN ? redeliveryBackoffs
+        : new RedeliveryBackoffActions(new OwningShard(dispatcher, router, access));
     this.redrive = new RedriveActions(clients, router, checks, crossShard, access, this::checkedWhereHeld);
     this.sns = new TopicEngine(clients, gate == ServingGate.OPEN ? clients : dispatcher, router,
         new TopicAccess(access), () -> remote != RemoteShards.NONE, signer, vertx, outbound);
@@ -200,6 +205,11 @@ public final class QueueEngine {
     return startupQueues;
   }
 
+  /** The predefined queues' redelivery backoffs, set at start-up as {@link #startupQueues}: not gated. */
+  public RedeliveryBackoffActions startupRedeliveryBackoffs() {
+    return startupRedeliveryBackoffs;
+  }
+
   public QueueListing listing() {
     return listing;
   }
@@ -223,6 +233,11 @@ public final class QueueEngine {
   /** The console's peek at a queue's messages. */
   public PeekActions peeks() {
     return peeks;
+  }
+
+  /** The console's redelivery backoff of a queue: read and set on its owning shard. */
+  public RedeliveryBackoffActions redeliveryBackoffs() {
+    return redeliveryBackoffs;
   }
 
   /** The SNS side: topics, subscriptions, publishes, and what signs envelopes. */
