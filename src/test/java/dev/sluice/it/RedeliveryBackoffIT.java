@@ -45,6 +45,7 @@ class RedeliveryBackoffIT {
       sqs.sendMessage(b -> b.queueUrl(url).messageBody("flaky"));
       long[] gaps = new long[3];
       boolean sawDelayed = false;
+      boolean sawGauge = false;
       Message m = receive(sqs, url);
       for (int n = 1; n <= 3; n++) {
         long receivedAt = System.nanoTime();
@@ -54,8 +55,14 @@ class RedeliveryBackoffIT {
           if (a.get("ApproximateNumberOfMessages").equals("1")) {
             break;
           }
-          sawDelayed |= a.get("ApproximateNumberOfMessagesDelayed").equals("1")
+          boolean waiting = a.get("ApproximateNumberOfMessagesDelayed").equals("1")
               && a.get("ApproximateNumberOfMessagesNotVisible").equals("0");
+          sawDelayed |= waiting;
+          if (waiting && !sawGauge) {
+            // The metrics sample the shards at each scrape: the message may come back meanwhile.
+            sawGauge = Double.valueOf(1.0).equals(MetricsIT.value(MetricsIT.scrape(s),
+                "sluice_queue_messages_backoff" + MetricsIT.queue("jobs")));
+          }
           Thread.sleep(50);
         }
         m = receive(sqs, url);
@@ -66,6 +73,8 @@ class RedeliveryBackoffIT {
         assertEquals(Integer.toString(n + 1), m.attributesAsStrings().get("ApproximateReceiveCount"));
       }
       assertTrue(sawDelayed, "Delayed counted the message while it waited out its backoff");
+      assertTrue(sawGauge, "sluice_queue_messages_backoff counted it");
+      assertEquals(0.0, MetricsIT.value(MetricsIT.scrape(s), "sluice_queue_messages_backoff" + MetricsIT.queue("plain")));
       // Waits of 0..1, 0..2 and 0..4 s: together they are longer than nothing, whatever the draws.
       assertTrue(gaps[0] + gaps[1] + gaps[2] > 3 * 1_000 + 300, "gaps " + List.of(gaps[0], gaps[1], gaps[2]));
       // Received maxReceiveCount (4) times: no wait, the next receive moves it to the DLQ.
