@@ -41,7 +41,7 @@ public final class MessageStore {
       Consumer<Message> pendingDropped, QueueState queue, RedeliveryWaits waits) {
     this.env = env;
     this.metadata = metadata;
-    // A backoff's row says so and when it ends: a restart neither draws it again nor loses it.
+    // A backoff's start is logged: its row says when it ends, so a restart keeps the wait drawn.
     this.visibility = new Visibility(env.index(), order, receivable, waits, m -> env.changes().messageChanged(this, m));
     this.pendingDropped = pendingDropped;
     this.retention = new RetentionOrder(env.index(), this);
@@ -394,7 +394,7 @@ public final class MessageStore {
 
   /** Delayed messages, those in redelivery backoff and durable-only rows not visible yet included. */
   long delayedCount(long nowMillis) {
-    return visibility.delayedCount() + visibility.backoffCount() + backlog.delayedRows(nowMillis);
+    return visibility.delayedCount() + backoffCount() + backlog.delayedRows(nowMillis);
   }
 
   int backoffCount() {

@@ -4,10 +4,10 @@ import java.util.SplittableRandom;
 import java.util.random.RandomGenerator;
 
 /**
- * Owned by its queue's {@link Visibility}, on the shard event loop that owns the queue: the random
- * source of the queue's redelivery backoff, and the rule for how long a message whose visibility
- * ran out waits before it is visible again (its {@link RedeliveryBackoff}, a due time after the
- * visibility expiry, not a timer of its own).
+ * Owned by its queue (made by its {@link QueueState}, drawn from by its {@link Visibility}), on the
+ * shard event loop that owns the queue: the random source of the queue's redelivery backoff, and
+ * the rule for how long a message whose visibility ran out waits before it is visible again (its
+ * {@link RedeliveryBackoff}, a due time after the visibility expiry, not a timer of its own).
  */
 final class RedeliveryWaits {
   private final QueueMetadata metadata;
