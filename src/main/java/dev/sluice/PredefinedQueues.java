@@ -4,6 +4,7 @@ import dev.sluice.api.CreateQueue;
 import dev.sluice.api.ErrorCode;
 import dev.sluice.api.GetQueueUrl;
 import dev.sluice.api.QueueKey;
+import dev.sluice.api.RedeliveryBackoffPolicy;
 import dev.sluice.api.SetQueueAttributes;
 import dev.sluice.api.SqsException;
 import dev.sluice.config.ConfigException;
@@ -21,8 +22,8 @@ import java.util.Map;
  * the same engine calls as CreateQueue and SetQueueAttributes, so they are checked as a request
  * would be. A queue that exists (recovered from PostgreSQL) is left as it is: it may have been
  * changed through the API since. Dead-letter policies are set once every listed queue exists, so
- * the list may name a dead-letter queue after its sources. Any refusal fails the start, naming the
- * entry of the list.
+ * the list may name a dead-letter queue after its sources; a new queue's redelivery backoff is set
+ * as the console's admin API sets it. Any refusal fails the start, naming the entry of the list.
  */
 final class PredefinedQueues {
   private static final System.Logger LOG = System.getLogger(PredefinedQueues.class.getName());
@@ -45,6 +46,10 @@ final class PredefinedQueues {
       }));
     }
     for (QueueDefinition q : queues) {
+      if (q.redeliveryBackoff() != null) {
+        chain = chain.compose(v -> created.containsKey(q) ? setRedeliveryBackoff(q, created.get(q))
+            : Future.succeededFuture());
+      }
       if (q.deadLetterQueue() != null) {
         chain = chain.compose(v -> created.containsKey(q) ? setDeadLetterQueue(q, created.get(q))
             : Future.succeededFuture());
@@ -76,6 +81,14 @@ final class PredefinedQueues {
     return engine.startupQueues()
         .setQueueAttributes(StartupCaller.of(q.accountId(), q.region()), new SetQueueAttributes.Request(url, Map.of("RedrivePolicy", policy)))
         .recover(failure -> Future.failedFuture(refused(q.key() + ".deadLetterQueue", q, failure)));
+  }
+
+  /** A new queue's redelivery backoff, checked by the engine as the console's admin API is. */
+  private Future<Void> setRedeliveryBackoff(QueueDefinition q, String url) {
+    RedeliveryBackoffPolicy.SetRequest r = new RedeliveryBackoffPolicy.SetRequest(url,
+        q.redeliveryBackoff().baseSeconds(), q.redeliveryBackoff().maxSeconds());
+    return engine.startupRedeliveryBackoffs().set(StartupCaller.of(q.accountId(), q.region()), r).<Void>mapEmpty()
+        .recover(failure -> Future.failedFuture(refused(q.key() + ".redeliveryBackoff", q, failure)));
   }
 
   private static ConfigException refused(String key, QueueDefinition q, Throwable failure) {

@@ -20,6 +20,7 @@ import dev.sluice.api.ListQueues;
 import dev.sluice.api.MessageAttributeValue;
 import dev.sluice.api.PeekMessages;
 import dev.sluice.api.RelaySend;
+import dev.sluice.api.RedeliveryBackoffPolicy;
 import dev.sluice.api.PurgeQueue;
 import dev.sluice.api.QueueKey;
 import dev.sluice.api.ReceiveMessage;
@@ -170,7 +171,10 @@ public final class RecordTypes {
       RelaySend.Forget.class,
       RelaySend.Held.class,
       RelaySend.Publish.class,
-      RelaySend.Row.class);
+      RelaySend.Row.class,
+      RedeliveryBackoffPolicy.GetRequest.class,
+      RedeliveryBackoffPolicy.SetRequest.class,
+      RedeliveryBackoffPolicy.Response.class);
 
   /** What nodes ask each other for themselves (a listing's names), after the api records. Append only. */
   public static final List<Class<? extends Record>> INTERNAL = List.of(

@@ -19,7 +19,8 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
  */
 final class QueueDefinitions {
   private static final Set<String> FIELDS =
-      Set.of("name", "accountId", "region", "attributes", "tags", "deadLetterQueue", "maxReceiveCount");
+      Set.of("name", "accountId", "region", "attributes", "tags", "deadLetterQueue", "maxReceiveCount",
+          "redeliveryBackoff");
 
   private QueueDefinitions() {}
 
@@ -52,7 +53,7 @@ final class QueueDefinitions {
   private static QueueDefinition definition(String key, Object node, SqsConfig sqs) {
     if (!(node instanceof Map<?, ?> map)) {
       throw invalid(key, "a mapping with name, and optionally accountId, region, attributes, tags, deadLetterQueue,"
-          + " maxReceiveCount");
+          + " maxReceiveCount, redeliveryBackoff");
     }
     for (Object field : map.keySet()) {
       if (!FIELDS.contains(String.valueOf(field))) {
@@ -84,7 +85,23 @@ final class QueueDefinitions {
       }
       count = n;
     }
-    return new QueueDefinition(key, place.accountId(), place.region(), name, attributes, tags, (String) dlq, count);
+    return new QueueDefinition(key, place.accountId(), place.region(), name, attributes, tags, (String) dlq, count,
+        backoff(key + ".redeliveryBackoff", map.get("redeliveryBackoff")));
+  }
+
+  /** A mapping of exactly baseSeconds and maxSeconds, whole numbers; null when absent. */
+  private static QueueDefinition.Backoff backoff(String key, Object node) {
+    if (node == null) {
+      return null;
+    }
+    String expected = "a mapping {baseSeconds: n, maxSeconds: m} of whole seconds";
+    if (!(node instanceof Map<?, ?> map) || !Set.of("baseSeconds", "maxSeconds").equals(stringKeys(map).keySet())) {
+      throw invalid(key, expected);
+    }
+    if (!(map.get("baseSeconds") instanceof Integer base) || !(map.get("maxSeconds") instanceof Integer max)) {
+      throw invalid(key, expected);
+    }
+    return new QueueDefinition.Backoff(base, max);
   }
 
   /** Where a predefined queue or topic lives. */

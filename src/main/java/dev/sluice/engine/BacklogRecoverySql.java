@@ -34,7 +34,8 @@ final class BacklogRecoverySql {
    */
   static final String RESIDENT = frontiers(1) + " SELECT q.account_id, q.region, q.name, m.message_key, m.message_id,"
       + " m.sent_at, m.sequence_number, m.visible_at, m.receive_count, m.first_receive_at, m.receipt_sequence,"
-      + " m.content, m.first_visible_at, m.arrival, m.queue_id FROM sluice_queues q LEFT JOIN f ON f.queue_id = q.id"
+      + " m.content, m.first_visible_at, m.arrival, m.queue_id, m.in_backoff FROM sluice_queues q"
+      + " LEFT JOIN f ON f.queue_id = q.id"
       + " CROSS JOIN LATERAL (SELECT * FROM sluice_messages a WHERE a.queue_id = q.id"
       + " AND a.message_key >= q.purged_below_key AND q.name LIKE '%.fifo' AND a.sequence_number > 0"
       + " AND (a.sequence_number, a.message_key) <= (f.frontier_major, f.frontier_minor)"

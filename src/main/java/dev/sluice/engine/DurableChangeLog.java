@@ -93,14 +93,16 @@ final class DurableChangeLog implements ChangeLog {
 
   /**
    * The queue's row, with its FIFO delay rule: a DelaySeconds change reschedules the rows not in
-   * memory through that rule alone, so it must survive a restart with the attributes.
+   * memory through that rule alone, so it must survive a restart with the attributes; and its
+   * redelivery backoff, which is no attribute.
    */
   @Override
   public void queueSaved(QueueState q) {
     QueueKey key = q.metadata().key();
     QueueRow row = new QueueRow(q.metadata().generation(), key.accountId(), key.region(), key.name(),
         q.metadata().createdAtMillis(), q.metadata().lastModifiedAtMillis(), JsonText.write(q.attributes().stored()),
-        JsonText.write(q.metadata().tags()), q.delayReleasedThroughMillis(), q.delayChangedAtMillis());
+        JsonText.write(q.metadata().tags()), q.delayReleasedThroughMillis(), q.delayChangedAtMillis(),
+        q.metadata().redeliveryBackoff() == null ? null : q.metadata().redeliveryBackoff().toJson());
     ops.add(b -> b.queueSaved(row));
   }
 
@@ -123,7 +125,7 @@ final class DurableChangeLog implements ChangeLog {
     byte[] content = m.encodedContent();
     MessageRow row = new MessageRow(q.metadata().generation(), m.key(), m.messageUuid(), m.sentAtMillis(),
         m.sequenceNumber(), m.visibleAtMillis(), m.receiveCount(), m.firstReceiveAtMillis(), m.receiptSequence(),
-        m.firstVisibleAtMillis(), m.arrival().code(), content);
+        m.firstVisibleAtMillis(), m.arrival().code(), content, m.inBackoff());
     bytes += content.length;
     ops.add(b -> b.stored(row));
     if (m.originQueueId() != 0) {
@@ -142,7 +144,7 @@ final class DurableChangeLog implements ChangeLog {
   @Override
   public void messageChanged(MessageStore q, Message m) {
     DeliveryState state = new DeliveryState(q.metadata().generation(), m.key(), m.visibleAtMillis(),
-        m.receiveCount(), m.firstReceiveAtMillis(), m.receiptSequence());
+        m.receiveCount(), m.firstReceiveAtMillis(), m.receiptSequence(), m.inBackoff());
     if (m.receiveCount() == 0) {
       ops.add(b -> b.changed(state)); // a FIFO delay rescheduled: not a receive
       return;

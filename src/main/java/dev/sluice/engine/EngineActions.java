@@ -19,6 +19,7 @@ import dev.sluice.api.ListQueues;
 import dev.sluice.api.PeekMessages;
 import dev.sluice.api.PurgeQueue;
 import dev.sluice.api.QueueKey;
+import dev.sluice.api.RedeliveryBackoffPolicy;
 import dev.sluice.api.ReceiveMessage;
 import dev.sluice.api.RemovePermission;
 import dev.sluice.api.RelaySend;
@@ -219,6 +220,17 @@ public final class EngineActions {
   public static final EngineAction<RelaySend.Publish, RelaySend.Response> RELAY_PUBLISH = addSns("RelayPublish",
       RelaySend.Publish.class, (c, r) -> TopicActions.topicArn(c, r.topicArn()),
       (e, c, r, g) -> e.sns().publishes().relayPublish(c, r));
+
+  /**
+   * The console's redelivery backoff (a Sluice extension, not an SQS action; appended after the
+   * relay's): keyed by its QueueUrl, so a cluster node forwards it to the queue's owner.
+   */
+  public static final EngineAction<RedeliveryBackoffPolicy.GetRequest, RedeliveryBackoffPolicy.Response>
+      GET_REDELIVERY_BACKOFF = add("GetRedeliveryBackoff", RedeliveryBackoffPolicy.GetRequest.class,
+          (c, r) -> byUrl(c, r.queueUrl()), (e, c, r, g) -> e.redeliveryBackoffs().get(c, r));
+  public static final EngineAction<RedeliveryBackoffPolicy.SetRequest, RedeliveryBackoffPolicy.Response>
+      SET_REDELIVERY_BACKOFF = add("SetRedeliveryBackoff", RedeliveryBackoffPolicy.SetRequest.class,
+          (c, r) -> byUrl(c, r.queueUrl()), (e, c, r, g) -> e.redeliveryBackoffs().set(c, r));
 
   /** Every action, by its number. */
   public static List<EngineAction<?, ?>> all() {

@@ -31,6 +31,8 @@ public final class QueueEngine {
   private final RedriveActions redrive;
   private final PeekActions peeks;
   private final RelayActions relays;
+  private final RedeliveryBackoffActions redeliveryBackoffs;
+  private final RedeliveryBackoffActions startupRedeliveryBackoffs;
   private final TopicEngine sns;
   private final TriggerActions triggers;
   private final TriggerActions startupTriggers;
@@ -71,6 +73,9 @@ public final class QueueEngine {
     this.receipts = new ReceiptActions(owningShard);
     this.peeks = new PeekActions(owningShard);
     this.relays = new RelayActions(owningShard, this::onDeployedShards);
+    this.redeliveryBackoffs = new RedeliveryBackoffActions(owningShard);
+    this.startupRedeliveryBackoffs = gate == ServingGate.OPEN ? redeliveryBackoffs
+        : new RedeliveryBackoffActions(new OwningShard(dispatcher, router, access));
     this.redrive = new RedriveActions(clients, router, checks, crossShard, access, this::checkedWhereHeld);
     this.sns = new TopicEngine(clients, gate == ServingGate.OPEN ? clients : dispatcher, router,
         new TopicAccess(access), () -> remote != RemoteShards.NONE, signer, vertx, outbound);
@@ -202,6 +207,11 @@ public final class QueueEngine {
     return startupQueues;
   }
 
+  /** The predefined queues' redelivery backoffs, set at start-up as {@link #startupQueues}: not gated. */
+  public RedeliveryBackoffActions startupRedeliveryBackoffs() {
+    return startupRedeliveryBackoffs;
+  }
+
   public QueueListing listing() {
     return listing;
   }
@@ -230,6 +240,11 @@ public final class QueueEngine {
   /** The outbox relay's sends, forgets and receipts. */
   public RelayActions relays() {
     return relays;
+  }
+
+  /** The console's redelivery backoff of a queue: read and set on its owning shard. */
+  public RedeliveryBackoffActions redeliveryBackoffs() {
+    return redeliveryBackoffs;
   }
 
   /** The SNS side: topics, subscriptions, publishes, and what signs envelopes. */

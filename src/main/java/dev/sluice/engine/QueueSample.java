@@ -11,10 +11,18 @@ import dev.sluice.model.RedrivePolicy;
  * GetQueueAttributes would say, the age of its oldest message in milliseconds (0 when it holds
  * none), and its arrived, received and deleted totals ({@link QueueCounters}). The generation tells
  * a queue made again under the same name from the one before it (whose totals it does not continue);
- * {@code deadLetterTargetArn} is its redrive policy's target, or null.
+ * {@code deadLetterTargetArn} is its redrive policy's target, or null. {@code backoff} counts the
+ * messages waiting out their redelivery backoff, which {@code delayed} includes.
  */
 public record QueueSample(QueueKey queue, long generation, String deadLetterTargetArn, int visible, int inflight,
-    int delayed, long oldestAgeMillis, long arrived, long received, long deleted) {
+    int delayed, long oldestAgeMillis, long arrived, long received, long deleted, int backoff) {
+
+  /** A queue with no message in backoff. */
+  public QueueSample(QueueKey queue, long generation, String deadLetterTargetArn, int visible, int inflight,
+      int delayed, long oldestAgeMillis, long arrived, long received, long deleted) {
+    this(queue, generation, deadLetterTargetArn, visible, inflight, delayed, oldestAgeMillis, arrived, received,
+        deleted, 0);
+  }
 
   /** The queue's ARN, as redrive policies name it. */
   public String arn() {
@@ -29,6 +37,7 @@ public record QueueSample(QueueKey queue, long generation, String deadLetterTarg
     return new QueueSample(q.metadata().key(), q.metadata().generation(),
         redrive == null ? null : redrive.deadLetterTargetArn(), q.approximateNumberOfMessages(nowMillis),
         q.approximateNumberOfMessagesNotVisible(), q.approximateNumberOfMessagesDelayed(nowMillis),
-        sentAt < 0 ? 0 : Math.max(0, nowMillis - sentAt), totals.arrived(), totals.received(), totals.deleted());
+        sentAt < 0 ? 0 : Math.max(0, nowMillis - sentAt), totals.arrived(), totals.received(), totals.deleted(),
+        q.messagesInBackoff());
   }
 }

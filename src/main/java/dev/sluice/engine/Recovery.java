@@ -5,6 +5,7 @@ import dev.sluice.model.HeadWindow;
 import dev.sluice.model.JsonText;
 import dev.sluice.model.QueueState;
 import dev.sluice.model.Arrival;
+import dev.sluice.model.RedeliveryBackoff;
 import dev.sluice.model.RestoredMessage;
 import dev.sluice.persistence.Fence;
 import dev.sluice.persistence.Tallies;
@@ -71,7 +72,8 @@ final class Recovery {
    */
   Future<String> run(Pool pool, Fence fence, IntPredicate ofShard) {
     return pool.query("SELECT id, account_id, region, name, created_at, modified_at, attributes, tags,"
-            + " delay_released_through, delay_changed_at, purged_below_key FROM sluice_queues").execute()
+            + " delay_released_through, delay_changed_at, purged_below_key, redelivery_backoff FROM sluice_queues")
+        .execute()
         .compose(rows -> {
           List<Long> ids = new ArrayList<>();
           List<Future<Long>> restored = new ArrayList<>();
@@ -93,6 +95,9 @@ final class Recovery {
               q.restoreDelayRule(r.getLong(8), r.getLong(9));
               // A purge the reaper has not finished: its rows are still in the table, never to be read.
               q.restorePurgedBelowKey(r.getLong(10));
+              if (r.getString(11) != null) {
+                q.restoreRedeliveryBackoff(RedeliveryBackoff.fromJson(r.getString(11)));
+              }
               q.resumeSequence(s.now()); // FIFO queues only: standard ones number nothing
               reply.succeed(q.attributes().fifo() ? visibleThrough(q, s.now()) : null);
             }));
@@ -117,7 +122,7 @@ final class Recovery {
   /** Live messages of the queues of $1: not below a purge (those are the reaper's). */
   static final String MESSAGES = "SELECT q.account_id, q.region, q.name, m.message_key, m.message_id, m.sent_at,"
       + " m.sequence_number, m.visible_at, m.receive_count, m.first_receive_at, m.receipt_sequence, m.content,"
-      + " m.first_visible_at, m.arrival, m.queue_id"
+      + " m.first_visible_at, m.arrival, m.queue_id, m.in_backoff"
       + " FROM sluice_messages m JOIN sluice_queues q ON q.id = m.queue_id AND m.message_key >= q.purged_below_key"
       + " WHERE q.id = ANY($1::bigint[]) ORDER BY m.queue_id, m.sequence_number, m.message_key";
 
@@ -201,7 +206,7 @@ final class Recovery {
       // The content column's bytes as they are: the shard writes them into its slab undecoded.
       RestoredMessage m = new RestoredMessage(r.getLong(3), r.getUUID(4), r.getBuffer(11).getBytes(), r.getLong(5),
           r.getLong(6), r.getLong(7), r.getInteger(8), r.getLong(9), r.getInteger(10), r.getLong(12),
-          Arrival.ofCode(r.getShort(13)));
+          Arrival.ofCode(r.getShort(13)), r.getBoolean(15));
       counted.merge(r.getLong(14), 1L, Long::sum);
       byShard.computeIfAbsent(router.shardOf(key), k -> new ArrayList<>()).add(new Restored(key, m));
       count++;

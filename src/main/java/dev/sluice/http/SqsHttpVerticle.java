@@ -127,6 +127,7 @@ final class SqsHttpVerticle extends VerticleBase {
   private ConsoleApi consoleApi(SqsApiHandler sqs, Callers callers, QueueEngine engine, ConsoleData data,
       OutboxRelays outbox) {
     ConsoleMessages messages = new ConsoleMessages(engine, callers, console.sqs());
+    ConsoleBackoff backoff = new ConsoleBackoff(engine, callers, console.sqs());
     ConsoleApi api = new ConsoleLive(data.sampler(), data.streams(), callers, console.sqs().accountId())
         .addTo(new ConsoleApi());
     return api
@@ -134,7 +135,10 @@ final class SqsHttpVerticle extends VerticleBase {
         .route(HttpMethod.GET, "status", new ConsoleStatus(console, health::notReadyReason, data))
         .route(HttpMethod.GET, "queues/:account/:region/:name/messages", messages)
         .route(HttpMethod.GET, "queues/:account/:region/:name/messages/:key", messages)
-        .route(HttpMethod.GET, "outbox/sources", new ConsoleOutbox(outbox));
+        .route(HttpMethod.GET, "outbox/sources", new ConsoleOutbox(outbox))
+        .route(HttpMethod.GET, "queues/:account/:region/:name/redelivery-backoff", backoff)
+        .route(HttpMethod.PUT, "queues/:account/:region/:name/redelivery-backoff", backoff)
+        .route(HttpMethod.DELETE, "queues/:account/:region/:name/redelivery-backoff", backoff);
   }
 
   /** Stops accepting; open connections get until {@code timeoutMillis} to finish and close. */

@@ -35,6 +35,8 @@ public final class MetricNames {
   public static final String QUEUE_INFLIGHT = "sluice.queue.messages.inflight";
   /** Messages still in their delay (ApproximateNumberOfMessagesDelayed). */
   public static final String QUEUE_DELAYED = "sluice.queue.messages.delayed";
+  /** Messages waiting out their queue's redelivery backoff (counted in {@link #QUEUE_DELAYED} too). */
+  public static final String QUEUE_BACKOFF = "sluice.queue.messages.backoff";
   /** Age of the oldest message in the queue, in seconds; 0 when empty. */
   public static final String QUEUE_OLDEST_AGE = "sluice.queue.oldest.message.age";
 

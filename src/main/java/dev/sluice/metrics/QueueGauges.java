@@ -29,6 +29,7 @@ final class QueueGauges {
     volatile double visible;
     volatile double inflight;
     volatile double delayed;
+    volatile double backoff;
     volatile double oldestAgeMillis;
     final List<Meter> meters = new ArrayList<>();
   }
@@ -49,6 +50,7 @@ final class QueueGauges {
       v.visible = s.visible();
       v.inflight = s.inflight();
       v.delayed = s.delayed();
+      v.backoff = s.backoff();
       v.oldestAgeMillis = s.oldestAgeMillis();
     }
     byQueue.entrySet().removeIf(e -> {
@@ -76,6 +78,9 @@ final class QueueGauges {
         .tags(queue).register(registry));
     v.meters.add(Gauge.builder(MetricNames.QUEUE_DELAYED, v, x -> x.delayed)
         .description("Messages still in their delay (ApproximateNumberOfMessagesDelayed)")
+        .tags(queue).register(registry));
+    v.meters.add(Gauge.builder(MetricNames.QUEUE_BACKOFF, v, x -> x.backoff)
+        .description("Messages waiting out their redelivery backoff (counted as delayed too)")
         .tags(queue).register(registry));
     v.meters.add(TimeGauge.builder(MetricNames.QUEUE_OLDEST_AGE, v, TimeUnit.MILLISECONDS, x -> x.oldestAgeMillis)
         .description("Age of the oldest message in the queue; 0 when empty")

@@ -336,10 +336,16 @@ public final class Message extends Timed implements ContentSlab.Owner {
   public long visibleAtMillis() {
     // An in-flight message not (or no longer) scheduled is on its way back to visible: a receive
     // with VisibilityTimeout 0 logs its change before returning it.
-    return (state == MessageState.DELAYED || state == MessageState.IN_FLIGHT) && isScheduled() ? dueAtMillis()
+    return (state == MessageState.DELAYED || state == MessageState.IN_FLIGHT || state == MessageState.BACKOFF)
+        && isScheduled() ? dueAtMillis()
         : state == MessageState.PENDING ? sentAtMillis + pendingDelaySeconds * 1000L
         // never received, its row says when it first becomes visible (0: at once)
         : state == MessageState.PAGED_OUT && firstVisibleAtMillis > sentAtMillis ? firstVisibleAtMillis : 0;
+  }
+
+  /** Whether it is waiting out its queue's redelivery backoff: its row says so, so a restart keeps the wait. */
+  public boolean inBackoff() {
+    return state == MessageState.BACKOFF;
   }
 
   public int receiveCount() {

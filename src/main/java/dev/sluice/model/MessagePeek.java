@@ -66,7 +66,8 @@ final class MessagePeek {
 
   static boolean browsable(Message m) {
     MessageState s = m.state();
-    return s == MessageState.READY || s == MessageState.DELAYED || s == MessageState.IN_FLIGHT;
+    return s == MessageState.READY || s == MessageState.DELAYED || s == MessageState.IN_FLIGHT
+        || s == MessageState.BACKOFF;
   }
 
   private static ContentPreview preview(MessageStore store, Message m, int previewBytes) {
@@ -77,6 +78,7 @@ final class MessagePeek {
     PeekedState state = switch (m.state()) {
       case READY -> PeekedState.READY;
       case DELAYED -> PeekedState.DELAYED;
+      case BACKOFF -> PeekedState.DELAYED; // counted as delayed too; visibleAt says until when
       case IN_FLIGHT -> PeekedState.IN_FLIGHT;
       default -> throw new IllegalStateException("not browsable: " + m.state());
     };

@@ -14,6 +14,12 @@ public enum MessageState {
   /** Received and hidden until its visibility timeout; in the due-time index. */
   IN_FLIGHT,
   /**
+   * Its visibility timeout ran out without a delete, and its queue's redelivery backoff keeps it
+   * hidden a while longer ({@link RedeliveryBackoff}); in the due-time index until visible again.
+   * Counted as delayed; a FIFO message keeps its group locked meanwhile.
+   */
+  BACKOFF,
+  /**
    * Paged mode: its row is held only by the durable store (beyond the queue's head window), counted
    * by its queue's backlog but in none of its structures; read back in delivery order when due.
    */

@@ -38,10 +38,11 @@ public final class MessageStore {
    *     in-flight cap), so that the queue can serve its waiting receives
    */
   MessageStore(ShardResources env, QueueMetadata metadata, DeliveryOrder order, LongConsumer receivable,
-      Consumer<Message> pendingDropped, QueueState queue) {
+      Consumer<Message> pendingDropped, QueueState queue, RedeliveryWaits waits) {
     this.env = env;
     this.metadata = metadata;
-    this.visibility = new Visibility(env.index(), order, receivable);
+    // A backoff's start is logged: its row says when it ends, so a restart keeps the wait drawn.
+    this.visibility = new Visibility(env.index(), order, receivable, waits, m -> env.changes().messageChanged(this, m));
     this.pendingDropped = pendingDropped;
     this.retention = new RetentionOrder(env.index(), this);
     this.nextKey = env.firstMessageKey();
@@ -194,8 +195,8 @@ public final class MessageStore {
     nextKey = Math.max(nextKey, r.key() + 1);
     byKey.put(m.key, m);
     retention.addMoved(m); // restored messages are not in sent order across queues' histories
-    visibility.restore(m, backlog.restoredVisibleAt(r), nowMillis);
-    if (inWindow && m.state() != MessageState.IN_FLIGHT) {
+    visibility.restore(m, backlog.restoredVisibleAt(r), r.inBackoff(), nowMillis);
+    if (inWindow && m.state() != MessageState.IN_FLIGHT && m.state() != MessageState.BACKOFF) {
       backlog.admitted(m, nowMillis);
     }
   }
@@ -391,8 +392,12 @@ public final class MessageStore {
     return visibility.inflightCount();
   }
 
-  /** Delayed messages, durable-only rows not visible yet included. */
+  /** Delayed messages, those in redelivery backoff and durable-only rows not visible yet included. */
   long delayedCount(long nowMillis) {
-    return visibility.delayedCount() + backlog.delayedRows(nowMillis);
+    return visibility.delayedCount() + backoffCount() + backlog.delayedRows(nowMillis);
+  }
+
+  int backoffCount() {
+    return visibility.backoffCount();
   }
 }

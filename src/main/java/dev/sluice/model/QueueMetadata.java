@@ -19,6 +19,8 @@ public final class QueueMetadata {
   private final long createdAtMillis;
   private long lastModifiedAtMillis;
   private QueueAttributes attributes;
+  /** A Sluice extension kept beside the attributes, never shown as one; null when the queue has none. */
+  private RedeliveryBackoff redeliveryBackoff;
   private final Map<String, String> tags = new TreeMap<>();
 
   public QueueMetadata(QueueKey key, long generation, long createdAtMillis, QueueAttributes attributes) {
@@ -61,6 +63,19 @@ public final class QueueMetadata {
   void setAttributes(QueueAttributes attributes, long nowMillis) {
     this.attributes = attributes;
     this.lastModifiedAtMillis = nowMillis;
+  }
+
+  /** The queue's redelivery backoff, or null (every expired visibility shows the message at once). */
+  public RedeliveryBackoff redeliveryBackoff() {
+    return redeliveryBackoff;
+  }
+
+  /**
+   * Sets or (null) removes the redelivery backoff; messages already waiting one keep their wait.
+   * LastModifiedTimestamp stays: it tells of SQS attributes, and this is none.
+   */
+  void setRedeliveryBackoff(RedeliveryBackoff policy) {
+    this.redeliveryBackoff = policy;
   }
 
   /** A copy: the caller may read it on another event loop while the shard changes the tags. */

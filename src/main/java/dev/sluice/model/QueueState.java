@@ -9,6 +9,7 @@ import dev.sluice.api.SqsException;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.random.RandomGenerator;
 
 /**
  * Owned by the shard event loop that owns the queue, and called only there: its move tasks, when
@@ -30,6 +31,8 @@ public final class QueueState {
   private final MoveTasks moveTasks;
   private final QueueMoves moves;
   private final RelayReceipts relayReceipts;
+  private final RedeliveryWaits redeliveryWaits;
+  private final ReceiptChanges receipts;
   private long purgeAllowedAtMillis = Long.MIN_VALUE;
   private boolean closed;
 
@@ -38,13 +41,15 @@ public final class QueueState {
     this.env = env;
     this.metadata = metadata;
     boolean fifo = metadata.attributes().fifo();
+    this.redeliveryWaits = new RedeliveryWaits(metadata, env.deadLetters());
     this.store = new MessageStore(env, metadata, fifo ? new GroupOrder() : new SendOrder(),
-        this::serveWaiters, this::pendingDropped, this);
+        this::serveWaiters, this::pendingDropped, this, redeliveryWaits);
     this.rules = fifo ? new FifoRules(env, store, metadata) : new StandardRules(store);
     this.receiving = new Receiving(env, store, rules, this);
     this.moveTasks = new MoveTasks(env.index());
     this.moves = new QueueMoves(env, this, store, rules);
     this.relayReceipts = new RelayReceipts(this, env.changes());
+    this.receipts = new ReceiptChanges(env, store, rules, receiving);
   }
 
   private void serveWaiters(long nowMillis) {
@@ -130,50 +135,14 @@ public final class QueueState {
     return receiving.parkedCount();
   }
 
+  /** DeleteMessage (AWS: deleting again succeeds); see {@link ReceiptChanges#delete}. */
   public void delete(String handle, long nowMillis) {
-    ReceiptHandleCodec.Receipt r = decode(handle);
-    Message m = store.find(r.messageKey());
-    if (m == null) {
-      return; // already deleted: deleting again succeeds (AWS: DeleteMessage)
-    }
-    rules.checkReceiptCurrent(m, r, handle, true);
-    store.remove(m);
-    store.counters.countDelete();
-    receiving.serveWaiters(nowMillis);
+    receipts.delete(handle, nowMillis);
   }
 
+  /** ChangeMessageVisibility; see {@link ReceiptChanges#changeVisibility}. */
   public void changeVisibility(String handle, int seconds, long nowMillis) {
-    ReceiptHandleCodec.Receipt r = decode(handle);
-    Message m = store.find(r.messageKey());
-    if (m == null) {
-      throw SqsException.invalidValue(
-          handle, "ReceiptHandle", "Message does not exist or is not available for visibility timeout change.");
-    }
-    rules.checkReceiptCurrent(m, r, handle, false);
-    if (m.state() != MessageState.IN_FLIGHT) {
-      return; // visibility already expired: no effect on a visible message (AWS: ChangeMessageVisibility)
-    }
-    long visibleAt = nowMillis + seconds * 1000L;
-    if (visibleAt - m.receivedAtMillis() > Limits.VISIBILITY_SECONDS_MAX * 1000L) {
-      throw SqsException.invalidValue(
-          seconds, "VisibilityTimeout",
-          "Total VisibilityTimeout for the message is beyond the limit [43200 seconds]");
-    }
-    if (seconds == 0) {
-      store.showNow(m, nowMillis);
-    } else {
-      store.hideUntil(m, visibleAt);
-    }
-  }
-
-  private ReceiptHandleCodec.Receipt decode(String handle) {
-    ReceiptHandleCodec.Receipt r = env.handles().decode(metadata.generation(), handle);
-    if (r == null) {
-      throw new SqsException(
-          ErrorCode.RECEIPT_HANDLE_IS_INVALID,
-          "The input receipt handle \"" + handle + "\" is not a valid receipt handle.");
-    }
-    return r;
+    receipts.changeVisibility(handle, seconds, nowMillis);
   }
 
   public void purge(long nowMillis) {
@@ -233,6 +202,25 @@ public final class QueueState {
       rules.delayChanged(old.delaySeconds() * 1000L, nowMillis);
     }
     env.changes().queueSaved(this); // after the delay rule changed: the queue's row keeps it
+  }
+
+  /**
+   * Sets or (null) removes the queue's redelivery backoff (a Sluice extension, not an attribute);
+   * the next expired visibility follows it, messages in backoff keep their wait.
+   */
+  public void setRedeliveryBackoff(RedeliveryBackoff policy) {
+    metadata.setRedeliveryBackoff(policy);
+    env.changes().queueSaved(this);
+  }
+
+  /** Start-up: the redelivery backoff as the queue's row kept it; nothing is written back. */
+  public void restoreRedeliveryBackoff(RedeliveryBackoff policy) {
+    metadata.setRedeliveryBackoff(policy);
+  }
+
+  /** Tests: the redelivery backoff draws its waits from {@code seeded}. */
+  void drawBackoffFrom(RandomGenerator seeded) {
+    redeliveryWaits.drawFrom(seeded);
   }
 
   /** GetQueueAttributes: the named attributes (or All) with their current values. */
@@ -400,7 +388,13 @@ public final class QueueState {
     return store.inflightCount();
   }
 
+  /** Delayed messages, those waiting out their redelivery backoff included. */
   public int approximateNumberOfMessagesDelayed(long nowMillis) {
     return (int) Math.min(Integer.MAX_VALUE, store.delayedCount(nowMillis));
+  }
+
+  /** Messages waiting out their redelivery backoff (a metric of its own). */
+  public int messagesInBackoff() {
+    return store.backoffCount();
   }
 }

@@ -10,7 +10,8 @@ import java.util.UUID;
  * the model writes into its slab without decoding, and its delivery state.
  * {@code visibleAtMillis} is when its delay or visibility ends (0 or past: visible now);
  * {@code firstVisibleAtMillis} and {@code arrival} are its place in delivery order and how it
- * entered the queue (see {@link Message#arrival()}).
+ * entered the queue (see {@link Message#arrival()}); {@code inBackoff}: received, it waits out its
+ * queue's redelivery backoff until {@code visibleAtMillis} (else, received, it is in flight until then).
  */
 public record RestoredMessage(
     long key,
@@ -23,7 +24,16 @@ public record RestoredMessage(
     long firstReceiveAtMillis,
     int receiptSequence,
     long firstVisibleAtMillis,
-    Arrival arrival) {
+    Arrival arrival,
+    boolean inBackoff) {
+
+  /** A row not in backoff. */
+  public RestoredMessage(long key, UUID messageId, byte[] content, long sentAtMillis, long sequenceNumber,
+      long visibleAtMillis, int receiveCount, long firstReceiveAtMillis, int receiptSequence,
+      long firstVisibleAtMillis, Arrival arrival) {
+    this(key, messageId, content, sentAtMillis, sequenceNumber, visibleAtMillis, receiveCount, firstReceiveAtMillis,
+        receiptSequence, firstVisibleAtMillis, arrival, false);
+  }
 
   /** A row with this content, encoded as its column holds it (tests, and transfers between nodes). */
   public static RestoredMessage of(long key, UUID messageId, String body, Map<String, MessageAttributeValue> attributes,

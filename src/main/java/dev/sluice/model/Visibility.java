@@ -1,6 +1,7 @@
 package dev.sluice.model;
 
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.function.LongConsumer;
 
 /**
@@ -11,20 +12,29 @@ import java.util.function.LongConsumer;
  * visibility timeout is a timer in the shard's {@link DueTimeIndex}, and when it runs out the
  * message is visible again. Visible messages are held and picked by the queue type's
  * {@link DeliveryOrder}. Whenever messages become receivable the queue is told, so that it can
- * hand them to its waiting receives.
+ * hand them to its waiting receives. A visibility timeout that runs out may be followed by the
+ * queue's redelivery backoff ({@link RedeliveryWaits}): the message is then in backoff, a due time
+ * in the same index, before it is visible again.
  */
 final class Visibility {
   private final DueTimeIndex index;
   private final DeliveryOrder order;
   /** Messages became receivable: the queue hands them to its waiting receives. */
   private final LongConsumer receivable;
+  private final RedeliveryWaits waits;
+  /** A message started its backoff: its row must say so and when it ends. */
+  private final Consumer<Message> backedOff;
   private int inflightCount;
   private int delayedCount;
+  private int backoffCount;
 
-  Visibility(DueTimeIndex index, DeliveryOrder order, LongConsumer receivable) {
+  Visibility(DueTimeIndex index, DeliveryOrder order, LongConsumer receivable, RedeliveryWaits waits,
+      Consumer<Message> backedOff) {
     this.index = index;
     this.order = order;
     this.receivable = receivable;
+    this.waits = waits;
+    this.backedOff = backedOff;
   }
 
   /**
@@ -50,11 +60,17 @@ final class Visibility {
   }
 
   /**
-   * A message back from the durable store, in the state its row describes: in flight (it was
-   * received) or delayed until {@code visibleAtMillis}, else visible. Nobody is waiting yet.
+   * A message back from the durable store, in the state its row describes: in backoff (its row says
+   * so; its wait is not drawn again), in flight (it was received) or delayed until
+   * {@code visibleAtMillis}, else visible. Nobody is waiting yet.
    */
-  void restore(Message m, long visibleAtMillis, long nowMillis) {
-    if (visibleAtMillis > nowMillis && m.receiveCount() > 0) {
+  void restore(Message m, long visibleAtMillis, boolean inBackoff, long nowMillis) {
+    if (visibleAtMillis > nowMillis && m.receiveCount() > 0 && inBackoff) {
+      m.enter(MessageState.BACKOFF);
+      backoffCount++;
+      order.holdPlace(m); // a FIFO message keeps its group locked until its backoff is over
+      index.schedule(m, visibleAtMillis);
+    } else if (visibleAtMillis > nowMillis && m.receiveCount() > 0) {
       m.enter(MessageState.IN_FLIGHT);
       inflightCount++;
       order.holdPlace(m); // a FIFO message holds its place in its group, locking it
@@ -129,22 +145,50 @@ final class Visibility {
     returnToReady(m);
   }
 
-  /** A delay or a visibility timeout ran out: the message becomes visible. */
+  /**
+   * A delay, a visibility timeout or a backoff ran out: the message becomes visible, or, its
+   * visibility having run out, starts its queue's redelivery backoff.
+   */
   void onDue(Message m, long nowMillis) {
     if (m.state() == MessageState.DELAYED) {
       delayedCount--;
       show(m, false, nowMillis);
+    } else if (m.state() == MessageState.BACKOFF) {
+      backoffCount--;
+      // It held its place (FIFO: at its group's head), as a message back from in flight does.
+      show(m, true, nowMillis);
     } else if (m.state() == MessageState.IN_FLIGHT) {
+      if (backedOff(m, nowMillis)) {
+        return; // hidden a while longer; a FIFO group stays locked behind it
+      }
       returnToReady(m);
       // The rest of its FIFO group that is due at the same moment returns before any waiter is
-      // served, so a group is never handed out piecemeal.
+      // served, so a group is never handed out piecemeal; up to one that starts a backoff, which
+      // holds back those behind it (they keep their own timers and come due on their own).
       for (Message next = order.returnsWith(m); next != null; next = order.returnsWith(next)) {
         if (next.state() == MessageState.IN_FLIGHT && next.dueAtMillis() <= nowMillis) {
+          if (backedOff(next, nowMillis)) {
+            break;
+          }
           returnToReady(next);
         }
       }
       receivable.accept(nowMillis);
     }
+  }
+
+  /** Whether the in-flight {@code m}, its visibility over, starts a backoff (a wait drawn above 0). */
+  private boolean backedOff(Message m, long nowMillis) {
+    long waitMillis = waits.waitMillis(m);
+    if (waitMillis <= 0) {
+      return false;
+    }
+    inflightCount--;
+    backoffCount++;
+    m.enter(MessageState.BACKOFF);
+    index.schedule(m, nowMillis + waitMillis);
+    backedOff.accept(m);
+    return true;
   }
 
   /** An in-flight message becomes visible again (its waiters are served by the caller). */
@@ -186,6 +230,11 @@ final class Visibility {
         delayedCount--;
         order.forget(m);
       }
+      case BACKOFF -> {
+        index.cancel(m);
+        backoffCount--;
+        order.forget(m);
+      }
       case GONE -> {
         return;
       }
@@ -204,6 +253,7 @@ final class Visibility {
     order.clear();
     inflightCount = 0;
     delayedCount = 0;
+    backoffCount = 0;
   }
 
   int readyCount() {
@@ -216,5 +266,10 @@ final class Visibility {
 
   int delayedCount() {
     return delayedCount;
+  }
+
+  /** Messages waiting out their redelivery backoff. */
+  int backoffCount() {
+    return backoffCount;
   }
 }

@@ -33,11 +33,12 @@ import java.util.UUID;
 public final class BatchWriter {
   /** Insert columns, in the order of the arrays {@link #addInserts} appends. */
   private static final String INSERT_COLUMNS = "queue_id, message_key, message_id, sent_at, sequence_number,"
-      + " visible_at, receive_count, first_receive_at, receipt_sequence, first_visible_at, arrival, content";
+      + " visible_at, receive_count, first_receive_at, receipt_sequence, first_visible_at, arrival, content, in_backoff";
   private static final String[] INSERT_TYPES = {"bigint", "bigint", "uuid", "bigint", "bigint", "bigint", "integer",
-      "bigint", "integer", "bigint", "smallint", "bytea"};
+      "bigint", "integer", "bigint", "smallint", "bytea", "boolean"};
   private static final String[] FRONTIER_TYPES = {"bigint", "bigint", "bigint"};
-  private static final String[] UPDATE_TYPES = {"bigint", "bigint", "bigint", "integer", "bigint", "integer"};
+  private static final String[] UPDATE_TYPES = {"bigint", "bigint", "bigint", "integer", "bigint", "integer",
+      "boolean"};
   private static final String[] DELETE_TYPES = {"bigint", "bigint"};
   private static final String[] DEDUP_TYPES = {"bigint", "text", "uuid", "bigint", "bigint"};
 
@@ -48,16 +49,16 @@ public final class BatchWriter {
         // retries pay for the conflict check.
         + (retried ? " ON CONFLICT (queue_id, message_key) DO UPDATE SET visible_at = EXCLUDED.visible_at,"
             + " receive_count = EXCLUDED.receive_count, first_receive_at = EXCLUDED.first_receive_at,"
-            + " receipt_sequence = EXCLUDED.receipt_sequence" : "")
+            + " receipt_sequence = EXCLUDED.receipt_sequence, in_backoff = EXCLUDED.in_backoff" : "")
         // Only rows inserted now count: a retried batch's rows already there were counted once.
         + " RETURNING queue_id, (xmax = 0) AS fresh";
   }
 
   static String update(int firstParam) {
     return "UPDATE sluice_messages m SET visible_at = u.visible_at, receive_count = u.receive_count,"
-        + " first_receive_at = u.first_receive_at, receipt_sequence = u.receipt_sequence FROM "
-        + unnest(firstParam, UPDATE_TYPES)
-        + " AS u(queue_id, message_key, visible_at, receive_count, first_receive_at, receipt_sequence)"
+        + " first_receive_at = u.first_receive_at, receipt_sequence = u.receipt_sequence,"
+        + " in_backoff = u.in_backoff FROM " + unnest(firstParam, UPDATE_TYPES)
+        + " AS u(queue_id, message_key, visible_at, receive_count, first_receive_at, receipt_sequence, in_backoff)"
         + " WHERE m.queue_id = u.queue_id AND m.message_key = u.message_key";
   }
 
@@ -172,14 +173,16 @@ public final class BatchWriter {
   private static final Fenced BY_SHARDS = Fenced.by(ShardFence.of(0, 0));
   /**
    * Queue rows, with a FIFO queue's delay rule: it changes with the attributes (a DelaySeconds
-   * change), in the same row, so a start-up never finds one without the other.
+   * change), in the same row, so a start-up never finds one without the other; and the redelivery
+   * backoff (NULL: none).
    */
   static final String UPSERT_QUEUES = "INSERT INTO sluice_queues (id, account_id, region, name, created_at,"
-      + " modified_at, attributes, tags, delay_released_through, delay_changed_at) SELECT * FROM unnest($1::bigint[],"
-      + " $2::text[], $3::text[], $4::text[], $5::bigint[], $6::bigint[], $7::text[], $8::text[], $9::bigint[],"
-      + " $10::bigint[]) ON CONFLICT (id) DO UPDATE SET modified_at = EXCLUDED.modified_at,"
-      + " attributes = EXCLUDED.attributes, tags = EXCLUDED.tags,"
-      + " delay_released_through = EXCLUDED.delay_released_through, delay_changed_at = EXCLUDED.delay_changed_at";
+      + " modified_at, attributes, tags, delay_released_through, delay_changed_at, redelivery_backoff)"
+      + " SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::bigint[],"
+      + " $7::text[], $8::text[], $9::bigint[], $10::bigint[], $11::text[]) ON CONFLICT (id) DO UPDATE SET"
+      + " modified_at = EXCLUDED.modified_at, attributes = EXCLUDED.attributes, tags = EXCLUDED.tags,"
+      + " delay_released_through = EXCLUDED.delay_released_through, delay_changed_at = EXCLUDED.delay_changed_at,"
+      + " redelivery_backoff = EXCLUDED.redelivery_backoff";
   /**
    * PurgeQueue in a bounded number of statements, whatever the backlog: the queue's rows that exist
    * now (all stored before the purge: this runs alone, after every earlier batch committed) fall
@@ -260,6 +263,7 @@ public final class BatchWriter {
     String[] tags = new String[n];
     Long[] releasedThrough = new Long[n];
     Long[] changedAt = new Long[n];
+    String[] backoffs = new String[n];
     for (int i = 0; i < n; i++) {
       QueueRow r = rows.get(i);
       ids[i] = r.id();
@@ -272,11 +276,12 @@ public final class BatchWriter {
       tags[i] = r.tagsJson();
       releasedThrough[i] = r.delayReleasedThrough();
       changedAt[i] = r.delayChangedAt();
+      backoffs[i] = r.redeliveryBackoffJson();
     }
     return conn.preparedQuery(UPSERT_QUEUES).execute(Tuple.tuple().addArrayOfLong(ids).addArrayOfString(accounts)
         .addArrayOfString(regions).addArrayOfString(names)
         .addArrayOfLong(created).addArrayOfLong(modified).addArrayOfString(attributes).addArrayOfString(tags)
-        .addArrayOfLong(releasedThrough).addArrayOfLong(changedAt))
+        .addArrayOfLong(releasedThrough).addArrayOfLong(changedAt).addArrayOfString(backoffs))
         .mapEmpty();
   }
 
@@ -303,6 +308,7 @@ public final class BatchWriter {
     Long[] firstVisibleAt = new Long[n];
     Short[] arrival = new Short[n];
     Buffer[] content = new Buffer[n];
+    Boolean[] inBackoff = new Boolean[n];
     for (int i = 0; i < n; i++) {
       MessageRow r = rows.get(i);
       queueIds[i] = r.queueId();
@@ -317,11 +323,12 @@ public final class BatchWriter {
       firstVisibleAt[i] = r.firstVisibleAt();
       arrival[i] = r.arrival();
       content[i] = Buffer.buffer(r.content());
+      inBackoff[i] = r.inBackoff();
     }
     t.addArrayOfLong(queueIds).addArrayOfLong(keys).addArrayOfUUID(ids).addArrayOfLong(sentAt)
         .addArrayOfLong(sequence).addArrayOfLong(visibleAt).addArrayOfInteger(receiveCount)
         .addArrayOfLong(firstReceiveAt).addArrayOfInteger(receiptSequence).addArrayOfLong(firstVisibleAt)
-        .addArrayOfShort(arrival).addArrayOfBuffer(content);
+        .addArrayOfShort(arrival).addArrayOfBuffer(content).addArrayOfBoolean(inBackoff);
   }
 
   private static void addFrontiers(Tuple t, List<Frontier> frontiers) {
@@ -345,6 +352,7 @@ public final class BatchWriter {
     Integer[] receiveCount = new Integer[n];
     Long[] firstReceiveAt = new Long[n];
     Integer[] receiptSequence = new Integer[n];
+    Boolean[] inBackoff = new Boolean[n];
     for (int i = 0; i < n; i++) {
       DeliveryState s = states.get(i);
       queueIds[i] = s.queueId();
@@ -353,9 +361,10 @@ public final class BatchWriter {
       receiveCount[i] = s.receiveCount();
       firstReceiveAt[i] = s.firstReceiveAt();
       receiptSequence[i] = s.receiptSequence();
+      inBackoff[i] = s.inBackoff();
     }
     t.addArrayOfLong(queueIds).addArrayOfLong(keys).addArrayOfLong(visibleAt).addArrayOfInteger(receiveCount)
-        .addArrayOfLong(firstReceiveAt).addArrayOfInteger(receiptSequence);
+        .addArrayOfLong(firstReceiveAt).addArrayOfInteger(receiptSequence).addArrayOfBoolean(inBackoff);
   }
 
   private static void addDeletes(Tuple t, long[][] refs) {

@@ -30,7 +30,7 @@ public final class SchemaMigrations {
       List.of("V1__queues_and_messages.sql", "V2__database_owner.sql", "V3__queue_accounts_and_regions.sql",
           "V4__paged_backlog.sql", "V5__fifo_delay_rule.sql", "V6__kept_sent_time_index.sql", "V7__cluster.sql",
           "V8__topics.sql", "V9__subscription_confirmation.sql", "V10__triggers.sql",
-          "V11__relay_receipts.sql");
+          "V11__relay_receipts.sql", "V12__redelivery_backoff.sql");
 
   private final List<Script> scripts;
 

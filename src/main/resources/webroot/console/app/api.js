@@ -116,3 +116,13 @@ export function sqs(region, action, body = {}, {signal, keepalive} = {}) {
     keepalive,
   });
 }
+
+/** PUT /console/api/<path> with a JSON body. */
+export function put(path, body) {
+  return call(path, {method: 'PUT', headers: headers({'Content-Type': 'application/json'}), body: JSON.stringify(body)});
+}
+
+/** DELETE /console/api/<path>. */
+export function remove(path) {
+  return call(path, {method: 'DELETE', headers: headers()});
+}

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.sluice.api.ChangeMessageVisibilityBatch;
 import dev.sluice.api.ErrorCode;
 import dev.sluice.api.PeekMessages;
+import dev.sluice.api.RedeliveryBackoffPolicy;
 import dev.sluice.api.SqsException;
 import io.vertx.core.buffer.Buffer;
 import java.lang.management.ManagementFactory;
@@ -90,6 +91,19 @@ class ForwardCodecTest {
     Frame reply = new Frame.Reply("node-b", 3, "node-a", 2, 17, 5, answered);
     assertEquals(request, decode(encode(CODEC, request)));
     assertEquals(reply, decode(encode(CODEC, reply)));
+  }
+
+  @Test
+  void aRedeliveryBackoffChangeTravelsToTheQueuesOwnerWithARemovalsNulls() {
+    String url = "http://sluice:9324/000000000000/orders";
+    for (RedeliveryBackoffPolicy.SetRequest asked : List.of(new RedeliveryBackoffPolicy.SetRequest(url, 5, 300),
+        new RedeliveryBackoffPolicy.SetRequest(url, null, null))) {
+      Frame request = new Frame.Request("node-a", 1, "node-b", 2, 17, 20_000, 9, CALLER, asked);
+      Frame reply = new Frame.Reply("node-b", 3, "node-a", 2, 17, 5,
+          new RedeliveryBackoffPolicy.Response(asked.baseSeconds(), asked.maxSeconds()));
+      assertEquals(request, decode(encode(CODEC, request)));
+      assertEquals(reply, decode(encode(CODEC, reply)));
+    }
   }
 
   @Test

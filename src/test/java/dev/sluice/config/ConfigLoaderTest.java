@@ -128,6 +128,21 @@ class ConfigLoaderTest {
   }
 
   @Test
+  void aQueueMayHaveARedeliveryBackoffOfWholeSecondsAndNothingElse() {
+    List<QueueDefinition> queues = ConfigLoader.load(new String[0], Map.of("SLUICE_QUEUES",
+        "[{name: jobs, redeliveryBackoff: {baseSeconds: 5, maxSeconds: 300}}, {name: other}]")).ops().queues();
+    assertEquals(new QueueDefinition.Backoff(5, 300), queues.get(0).redeliveryBackoff());
+    assertEquals(null, queues.get(1).redeliveryBackoff());
+    for (String bad : List.of("[{name: a, redeliveryBackoff: 5}]", "[{name: a, redeliveryBackoff: {baseSeconds: 5}}]",
+        "[{name: a, redeliveryBackoff: {baseSeconds: 5, maxSeconds: 9, jitter: 1}}]",
+        "[{name: a, redeliveryBackoff: {baseSeconds: 1.5, maxSeconds: 9}}]")) {
+      ConfigException e = assertThrows(ConfigException.class,
+          () -> ConfigLoader.load(new String[0], Map.of("SLUICE_QUEUES", bad)), bad);
+      assertTrue(e.getMessage().contains("'queues[0].redeliveryBackoff'"), bad + " -> " + e.getMessage());
+    }
+  }
+
+  @Test
   void aBadQueueDefinitionFailsNamingTheKey() throws Exception {
     Map<String, String> cases = Map.of(
         "[{name: a, colour: red}]", "'queues[0].colour'",

@@ -35,7 +35,8 @@ import org.junit.jupiter.api.parallel.Isolated;
  * one node only. Every node answers every request: a call for a queue whose shard another node
  * holds is forwarded to it and answered from there, ListQueues lists the queues of every node, a
  * long poll waits on the owner and is woken by a send through any node, a client that leaves a
- * long poll at its node ends it on the owner, and dead letters and move tasks cross nodes.
+ * long poll at its node ends it on the owner, dead letters and move tasks cross nodes, and a
+ * redelivery backoff set through the console's admin API of any node is the owner's.
  */
 @NeedsTools(Tool.POSTGRESQL)
 @Isolated
@@ -123,6 +124,28 @@ class ClusterRoutingIT {
       assertEquals(queues.size(), other.listQueues(b -> b.queueNamePrefix("routed-")).queueUrls().size());
       assertEquals(node(0).url(queues.get(3)), other.getQueueUrl(b -> b.queueName(queues.get(3))).queueUrl());
     }
+  }
+
+  @Test
+  void aRedeliveryBackoffSetThroughOneNodeIsTheOwnersAndReadThroughAnother() throws Exception {
+    String q = cluster.queueOwnedBy(node(1), "backoff-", "");
+    try (SqsClient sqs = node(0).client()) {
+      sqs.createQueue(b -> b.queueName(q));
+    }
+    String path = "/console/api/queues/000000000000/us-east-1/" + q + "/redelivery-backoff";
+    RawHttp.Response set = ConsoleHttp.send(node(0).httpPort(), "PUT", path, "{\"baseSeconds\":5,\"maxSeconds\":300}",
+        ConsoleHttp.CONSOLE, "Content-Type: application/json");
+    assertEquals(200, set.status(), set.body());
+    for (Node n : cluster.nodes) {
+      assertEquals("{\"baseSeconds\":5,\"maxSeconds\":300}",
+          ConsoleHttp.get(n.httpPort(), path, ConsoleHttp.CONSOLE).body(), n.name());
+    }
+    RawHttp.Response bad = ConsoleHttp.send(node(2).httpPort(), "PUT", path, "{\"baseSeconds\":5,\"maxSeconds\":1}",
+        ConsoleHttp.CONSOLE, "Content-Type: application/json");
+    assertEquals(400, bad.status(), "refused by the owner, answered as it is: " + bad.body());
+    assertEquals(200, ConsoleHttp.send(node(2).httpPort(), "DELETE", path, null, ConsoleHttp.CONSOLE).status());
+    assertEquals("{\"baseSeconds\":null,\"maxSeconds\":null}",
+        ConsoleHttp.get(node(1).httpPort(), path, ConsoleHttp.CONSOLE).body());
   }
 
   @Test

@@ -250,6 +250,29 @@ class ConsoleIT {
   }
 
   @Test
+  void theBackoffTabSetsAndRemovesTheQueuesRedeliveryBackoff() throws Exception {
+    create("backed-off", Map.of());
+    String path = "/console/api/queues/" + ACCOUNT + "/" + REGION + "/backed-off/redelivery-backoff";
+    open(queuePage("backed-off", "backoff"));
+    eventually(() -> browser.text("#backoff-current").startsWith("None"), "no backoff at first");
+    browser.fill("#backoff-base", "5");
+    browser.fill("#backoff-max", "4");
+    browser.click("#backoff-save");
+    eventually(() -> browser.text("#backoff-error").contains("Max must be"), "a max below the base is refused");
+    browser.fill("#backoff-max", "300");
+    browser.click("#backoff-save");
+    eventually(() -> browser.text("#backoff-current").contains("0–5 s, 0–10 s"), "the saved policy is shown");
+    assertEquals("{\"baseSeconds\":5,\"maxSeconds\":300}",
+        ConsoleHttp.get(server.sluice.port(), path, ConsoleHttp.CONSOLE).body());
+    open(queuePage("backed-off", "backoff")); // read back from the server
+    eventually(() -> "300".equals(browser.attribute("#backoff-current", "data-max")), "the policy is read back");
+    browser.click("#backoff-remove");
+    eventually(() -> browser.text("#backoff-current").startsWith("None"), "the policy is removed");
+    assertEquals("{\"baseSeconds\":null,\"maxSeconds\":null}",
+        ConsoleHttp.get(server.sluice.port(), path, ConsoleHttp.CONSOLE).body());
+  }
+
+  @Test
   void theChartFollowsArrivals() throws Exception {
     String url = create("charted", Map.of());
     open(queuePage("charted", "messages"));

@@ -148,7 +148,7 @@ final class FakeBacklogStore implements ChangeLog, BacklogStore {
   static RestoredMessage snapshot(Message m) {
     return new RestoredMessage(m.key, m.messageUuid(), m.encodedContent(), m.sentAtMillis, m.sequenceNumber,
         m.visibleAtMillis(), m.receiveCount(), m.firstReceiveAtMillis(), m.receiptSequence(), m.firstVisibleAtMillis(),
-        m.arrival());
+        m.arrival(), m.inBackoff());
   }
 
   // ---- commits --------------------------------------------------------------------------------

@@ -62,6 +62,20 @@ class ChangeBatchTest {
   }
 
   @Test
+  void aBackoffStartedInTheSameWindowAsTheSendIsInTheInsertAndALaterReceiveClearsIt() {
+    ChangeBatch b = new ChangeBatch();
+    b.stored(row(1));
+    b.changed(new DeliveryState(7, 1, 5000, 1, 2000, 1));
+    b.changed(new DeliveryState(7, 1, 8000, 1, 2000, 1, true)); // its visibility ran out: a backoff
+    assertTrue(b.inserts().get(0).inBackoff());
+    assertEquals(8000, b.inserts().get(0).visibleAt());
+    ChangeBatch later = new ChangeBatch();
+    later.changed(new DeliveryState(7, 1, 8000, 1, 2000, 1, true));
+    later.changed(new DeliveryState(7, 1, 40000, 2, 2000, 2));
+    assertEquals(List.of(new DeliveryState(7, 1, 40000, 2, 2000, 2, false)), later.updates());
+  }
+
+  @Test
   void changesToAStoredMessageAreOneUpdateAndADeleteWinsOverThem() {
     ChangeBatch b = new ChangeBatch();
     b.changed(new DeliveryState(7, 1, 5000, 1, 2000, 1));

@@ -12,12 +12,13 @@ import * as messages from './messages.js';
 import * as send from './send.js';
 import * as settings from './settings.js';
 import * as tags from './tags.js';
+import * as backoff from './backoff.js';
 import * as deadletters from './deadletters.js';
 import * as danger from './danger.js';
 
 const TABS = [
   ['messages', 'Messages', messages], ['send', 'Send', send], ['settings', 'Settings', settings],
-  ['tags', 'Tags', tags], ['deadletters', 'Dead letters', deadletters], ['danger', 'Danger zone', danger],
+  ['tags', 'Tags', tags], ['backoff', 'Backoff', backoff], ['deadletters', 'Dead letters', deadletters], ['danger', 'Danger zone', danger],
 ];
 
 export function mount(main, route, ctx) {
