@@ -89,7 +89,9 @@ class DocumentationTest {
   @Test
   void theReadmeIsAFrontDoor() throws IOException {
     long lines = Files.readAllLines(Path.of("README.md")).size();
-    assertTrue(lines <= 250, "README.md has " + lines + " lines; reference material belongs in src/site/markdown");
+    // One runnable block per capability, and no more: 300 lines since the outbox (issue 25) joined the SQS, topic,
+    // trigger, push and account examples.
+    assertTrue(lines <= 300, "README.md has " + lines + " lines; reference material belongs in src/site/markdown");
   }
 
   /** GitHub's anchors: headings lower-cased, punctuation dropped, spaces as hyphens. */
