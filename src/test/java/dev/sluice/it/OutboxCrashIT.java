@@ -87,7 +87,9 @@ class OutboxCrashIT {
 
   /** The source every server here relays: the application's database, its table made at start-up. */
   static String source(int batchSize) {
-    return "[{\"name\":\"shop\",\"url\":\"" + app.url() + "\",\"createTable\":true,\"batchSize\":" + batchSize
+    // The user is a key of its own: a source's url may not carry one (OutboxSource).
+    return "[{\"name\":\"shop\",\"url\":\"postgresql://127.0.0.1:" + app.port() + "/postgres\",\"user\":\"postgres\","
+        + "\"createTable\":true,\"batchSize\":" + batchSize
         + ",\"pollIntervalMillis\":200}]";
   }
 
