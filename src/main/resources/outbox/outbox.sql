@@ -1,25 +1,32 @@
 -- Sluice's transactional outbox (src/site/markdown/outbox.md), for the APPLICATION's PostgreSQL.
 --
 -- The application INSERTs a row into sluice_outbox in the same transaction as its business change;
--- Sluice relays every committed row to the queue queue_name names (in the account and region of the
--- outbox source) exactly once, then deletes it. A row that can never become a message (no such
--- queue, a body or an attribute SQS refuses) is moved to sluice_outbox_dead with the reason.
+-- Sluice relays every committed row to the queue queue_name names, or publishes it to the SNS topic
+-- topic_name names (in the account and region of the outbox source), then deletes it: a queue, and
+-- each queue subscribed to the topic, stores the row exactly once. A row that can never become a
+-- message (it names no destination or both; no such queue or topic; a body or an attribute SQS or
+-- SNS refuses) is moved to sluice_outbox_dead with the reason.
 --
 -- Run it as is, or let Sluice run it at start-up (createTable: true), with the configured table and
--- notify channel in place of sluice_outbox. Every statement leaves existing objects alone.
+-- notify channel in place of sluice_outbox. Every statement leaves existing objects alone, but for
+-- adding the columns a later version needs to tables an earlier one made.
 --
 -- Never reset the id sequence: a queue remembers the ids it stored (until the relay tells it they
 -- left the outbox), and a new row with a remembered id would be taken for one sent already.
 
 CREATE TABLE IF NOT EXISTS sluice_outbox (
   id bigserial PRIMARY KEY,
-  -- The destination queue's name, in the source's account and region.
+  -- The destination: a queue's name or an SNS topic's, in the source's account and region. Exactly
+  -- one of the two is set; a row with both or neither goes to sluice_outbox_dead. Not a CHECK
+  -- constraint, so that no mistake in a row can fail the application's own transaction.
   queue_name text,
+  topic_name text,
   body text NOT NULL,
   -- As SQS takes them: {"name": {"DataType": "String", "StringValue": "..."}}, or "BinaryValue" in base64.
   message_attributes jsonb,
+  -- Queues only (a topic refuses a delayed row).
   delay_seconds integer,
-  -- FIFO queues: the group, and the deduplication id (unless the queue deduplicates by content).
+  -- FIFO queues and topics: the group, and the deduplication id (unless they deduplicate by content).
   message_group_id text,
   message_deduplication_id text,
   created_at timestamptz NOT NULL DEFAULT now()
@@ -29,6 +36,7 @@ CREATE TABLE IF NOT EXISTS sluice_outbox (
 CREATE TABLE IF NOT EXISTS sluice_outbox_dead (
   id bigint PRIMARY KEY,
   queue_name text,
+  topic_name text,
   body text NOT NULL,
   message_attributes jsonb,
   delay_seconds integer,
@@ -39,6 +47,22 @@ CREATE TABLE IF NOT EXISTS sluice_outbox_dead (
   error_message text,
   failed_at timestamptz NOT NULL DEFAULT now()
 );
+
+-- topic_name came after the first version: tables it made get the column (at their end; the relay
+-- names its columns). Altered only when missing, as ALTER TABLE takes the table's strongest lock and
+-- needs its owner even when ADD COLUMN IF NOT EXISTS finds the column there.
+DO $$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = 'sluice_outbox'::regclass
+                 AND attname = 'topic_name' AND NOT attisdropped) THEN
+    ALTER TABLE sluice_outbox ADD COLUMN IF NOT EXISTS topic_name text;
+  END IF;
+  IF NOT EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = 'sluice_outbox_dead'::regclass
+                 AND attname = 'topic_name' AND NOT attisdropped) THEN
+    ALTER TABLE sluice_outbox_dead ADD COLUMN IF NOT EXISTS topic_name text;
+  END IF;
+END
+$$;
 
 -- sluice:notify (optional) Wakes the relay at once when a transaction that inserted rows commits,
 -- instead of at its next poll: one notification per INSERT statement, delivered at COMMIT.

@@ -103,14 +103,16 @@ public final class RelayActions {
 
   /**
    * Whether a whole relay call failed for its rows' own sake, for good (see {@link #rowAtFault(ErrorCode)}):
-   * its queue or topic does not exist or may not be sent to.
+   * its queue or topic does not exist or may not be sent to, or it names a topic of a cluster
+   * (InvalidAction: cluster mode serves no topics, and a row kept for it would be read again by
+   * every round, ahead of the rows behind it, for as long as the cluster runs).
    */
   public static boolean rowAtFault(Throwable failure) {
     if (failure instanceof SqsException e) {
       return rowAtFault(e.code());
     }
     return failure instanceof SnsException e && switch (e.code()) {
-      case NOT_FOUND, AUTHORIZATION_ERROR, INVALID_PARAMETER, INVALID_PARAMETER_VALUE -> true;
+      case NOT_FOUND, AUTHORIZATION_ERROR, INVALID_PARAMETER, INVALID_PARAMETER_VALUE, INVALID_ACTION -> true;
       default -> false;
     };
   }

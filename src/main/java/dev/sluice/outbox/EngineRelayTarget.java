@@ -10,9 +10,9 @@ import java.util.List;
 
 /**
  * A source's rows sent through the engine, as its account's root in its region ({@link OutboxCaller}),
- * so that each destination queue's owner check decides as it would for the owner's own sends; in
- * cluster mode the engine forwards each call to the node owning its queue. Stateless but for the
- * source it sends for.
+ * so that each destination's owner check decides as it would for the owner's own sends and
+ * publishes; in cluster mode the engine forwards each queue's call to the node owning the queue.
+ * Stateless but for the source it sends for.
  */
 final class EngineRelayTarget implements RelayTarget {
   private final QueueEngine engine;
@@ -26,13 +26,33 @@ final class EngineRelayTarget implements RelayTarget {
   }
 
   @Override
-  public Future<RelaySend.Response> send(String queueName, long epoch, List<RelaySend.Entry> entries) {
-    return run(EngineActions.RELAY_SEND, new RelaySend.Request(caller.queueUrl(queueName), source, epoch, entries));
+  public Future<RelaySend.Response> send(Destination to, long epoch, List<RelaySend.Entry> entries) {
+    return switch (to.kind()) {
+      case QUEUE -> run(EngineActions.RELAY_SEND, new RelaySend.Request(caller.queueUrl(to.name()), source, epoch,
+          entries));
+      case TOPIC -> run(EngineActions.RELAY_PUBLISH, new RelaySend.Publish(caller.topicArn(to.name()), source, epoch,
+          entries));
+    };
   }
 
+  /**
+   * A queue forgets its own receipts. A topic's copies keep theirs in the queues subscribed to it
+   * (or subscribed when the row was published), all on this node since topics are not served in
+   * cluster mode: every queue here forgets the rows, a row's id naming it in one destination only.
+   */
   @Override
-  public Future<Void> forget(String queueName, long epoch, List<Long> rowIds) {
-    return run(EngineActions.RELAY_FORGET, new RelaySend.Forget(caller.queueUrl(queueName), source, epoch, rowIds));
+  public Future<Void> forget(Destination to, long epoch, List<Long> rowIds) {
+    return switch (to.kind()) {
+      case QUEUE -> run(EngineActions.RELAY_FORGET, new RelaySend.Forget(caller.queueUrl(to.name()), source, epoch,
+          rowIds));
+      case TOPIC -> {
+        try {
+          yield engine.relays().forgetHere(source, epoch, rowIds);
+        } catch (RuntimeException refused) {
+          yield Future.failedFuture(refused);
+        }
+      }
+    };
   }
 
   @Override

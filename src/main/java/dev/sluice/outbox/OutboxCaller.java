@@ -1,10 +1,11 @@
 package dev.sluice.outbox;
 
 import dev.sluice.api.Caller;
+import dev.sluice.api.topics.TopicKey;
 
 /**
  * Who a relay sends as: its source's account root, in the source's region, with no access key, so
- * that the destination queue's owner check decides every send as it would the owner's own.
+ * that the destination queue's or topic's owner check decides every send as it would the owner's own.
  */
 record OutboxCaller(String accountId, String region) implements Caller {
   /** Queue URLs are built here, never handed out: the base only has to be well formed. */
@@ -13,6 +14,11 @@ record OutboxCaller(String accountId, String region) implements Caller {
   /** The URL of the queue {@code queueName} of this caller's account. */
   String queueUrl(String queueName) {
     return BASE_URL + "/" + accountId + "/" + queueName;
+  }
+
+  /** The ARN of the topic {@code topicName} of this caller's account, in its region. */
+  String topicArn(String topicName) {
+    return new TopicKey(accountId, region, topicName).arn();
   }
 
   @Override

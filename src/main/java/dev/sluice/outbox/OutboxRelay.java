@@ -232,7 +232,7 @@ final class OutboxRelay extends VerticleBase {
     if (outcome.lastFailure() != null) {
       lastError = outcome.lastFailure();
     }
-    outcome.stored().forEach((queue, ids) -> target.forget(queue, epoch, List.copyOf(ids)).onFailure(e ->
+    outcome.stored().forEach((to, ids) -> target.forget(to, epoch, List.copyOf(ids)).onFailure(e ->
         // Harmless: the next reconcile forgets them, their rows being gone.
         LOG.log(System.Logger.Level.DEBUG, "Outbox " + source.name() + ": a forget failed: " + e.getMessage())));
   }

@@ -50,16 +50,16 @@ final class OutboxSql {
 
   /** A round's rows, oldest first, those another transaction holds skipped; $1 the batch size. */
   String selectBatch() {
-    return "SELECT id, queue_name, body, message_attributes::text, delay_seconds, message_group_id,"
+    return "SELECT id, queue_name, topic_name, body, message_attributes::text, delay_seconds, message_group_id,"
         + " message_deduplication_id FROM " + table + " ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED";
   }
 
   /** Copies the refused rows to the dead-row table with their errors; $1 ids, $2 codes, $3 messages (arrays). */
   String moveToDead() {
-    return "INSERT INTO " + deadTable + " (id, queue_name, body, message_attributes, delay_seconds, message_group_id,"
-        + " message_deduplication_id, created_at, error_code, error_message, failed_at)"
-        + " SELECT o.id, o.queue_name, o.body, o.message_attributes, o.delay_seconds, o.message_group_id,"
-        + " o.message_deduplication_id, o.created_at, r.error_code, r.error_message, now()"
+    return "INSERT INTO " + deadTable + " (id, queue_name, topic_name, body, message_attributes, delay_seconds,"
+        + " message_group_id, message_deduplication_id, created_at, error_code, error_message, failed_at)"
+        + " SELECT o.id, o.queue_name, o.topic_name, o.body, o.message_attributes, o.delay_seconds,"
+        + " o.message_group_id, o.message_deduplication_id, o.created_at, r.error_code, r.error_message, now()"
         + " FROM " + table + " o JOIN unnest($1::bigint[], $2::text[], $3::text[]) AS r(id, error_code, error_message)"
         + " ON r.id = o.id";
   }

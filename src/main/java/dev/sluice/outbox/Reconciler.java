@@ -52,7 +52,7 @@ final class Reconciler {
           }
           List<Long> gone = held.rowIds().stream().filter(id -> !present.contains(id)).toList();
           return gone.isEmpty() ? Future.succeededFuture(0)
-              : target.forget(held.queue().name(), epoch, gone).map(forgot -> gone.size());
+              : target.forget(Destination.queue(held.queue().name()), epoch, gone).map(forgot -> gone.size());
         });
   }
 }

@@ -1,7 +1,6 @@
 package dev.sluice.outbox;
 
 import dev.sluice.api.RelaySend;
-import dev.sluice.api.SqsException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,8 +16,8 @@ import java.util.Map;
 final class RoundOutcome {
   private final List<Long> deleted = new ArrayList<>();
   private final List<DeadRow> dead = new ArrayList<>();
-  private final Map<String, List<Long>> stored = new LinkedHashMap<>();
-  private final List<String> stopped = new ArrayList<>();
+  private final Map<Destination, List<Long>> stored = new LinkedHashMap<>();
+  private final List<Destination> stopped = new ArrayList<>();
   private int kept;
   private String lastFailure;
 
@@ -26,15 +25,15 @@ final class RoundOutcome {
     dead.addAll(plan.refused());
   }
 
-  /** Whether the next chunk of {@code queue} may be sent: no earlier chunk of it failed for now. */
-  boolean sendsOn(String queue) {
-    return !stopped.contains(queue);
+  /** Whether the next chunk to {@code to} may be sent: no earlier chunk of it failed for now. */
+  boolean sendsOn(Destination to) {
+    return !stopped.contains(to);
   }
 
-  /** {@code chunk} of {@code queue} was answered: one result per entry, in order. */
-  void answered(String queue, List<RelaySend.Entry> chunk, RelaySend.Response response) {
+  /** {@code chunk} to {@code to} was answered: one result per entry, in order. */
+  void answered(Destination to, List<RelaySend.Entry> chunk, RelaySend.Response response) {
     if (response == null || response.results() == null || response.results().size() != chunk.size()) {
-      failed(queue, chunk, new IllegalStateException("the engine answered "
+      failed(to, chunk, new IllegalStateException("the engine answered "
           + (response == null || response.results() == null ? "no" : response.results().size()) + " results for "
           + chunk.size() + " rows"));
       return;
@@ -44,39 +43,39 @@ final class RoundOutcome {
       long id = chunk.get(i).rowId();
       if (r.sent()) {
         deleted.add(id);
-        stored.computeIfAbsent(queue, q -> new ArrayList<>()).add(id);
+        stored.computeIfAbsent(to, d -> new ArrayList<>()).add(id);
       } else if (r.senderFault()) {
         dead.add(new DeadRow(id, r.errorCode(), r.errorMessage()));
       } else {
         kept++;
-        lastFailure = queue + ": " + r.errorCode() + ": " + r.errorMessage();
-        stop(queue);
+        lastFailure = to + ": " + r.errorCode() + ": " + r.errorMessage();
+        stop(to);
       }
     }
   }
 
-  /** The engine call for {@code chunk} of {@code queue} failed as a whole. */
-  void failed(String queue, List<RelaySend.Entry> chunk, Throwable failure) {
+  /** The engine call for {@code chunk} to {@code to} failed as a whole. */
+  void failed(Destination to, List<RelaySend.Entry> chunk, Throwable failure) {
     if (SendFailures.refusedForGood(failure)) {
       for (RelaySend.Entry e : chunk) {
-        dead.add(SendFailures.dead(e.rowId(), (SqsException) failure));
+        dead.add(SendFailures.dead(e.rowId(), failure));
       }
       return;
     }
     kept += chunk.size();
-    lastFailure = queue + ": " + (failure instanceof SqsException e ? e.code().queryCode() + ": " : "")
-        + failure.getMessage();
-    stop(queue);
+    String code = SendFailures.errorCode(failure);
+    lastFailure = to + ": " + (code == null ? "" : code + ": ") + failure.getMessage();
+    stop(to);
   }
 
-  /** {@code chunk} of {@code queue} was not sent: an earlier chunk of its destination failed for now. */
+  /** {@code chunk} was not sent: an earlier chunk to its destination failed for now. */
   void notSent(List<RelaySend.Entry> chunk) {
     kept += chunk.size();
   }
 
-  private void stop(String queue) {
-    if (!stopped.contains(queue)) {
-      stopped.add(queue);
+  private void stop(Destination to) {
+    if (!stopped.contains(to)) {
+      stopped.add(to);
     }
   }
 
@@ -100,8 +99,11 @@ final class RoundOutcome {
     return lastFailure;
   }
 
-  /** The rows each queue keeps receipts of, to forget once the deletes are committed. */
-  Map<String, List<Long>> stored() {
+  /**
+   * The rows each destination's queues keep receipts of (a topic's: the queues subscribed to it),
+   * to forget once the deletes are committed.
+   */
+  Map<Destination, List<Long>> stored() {
     return stored;
   }
 

@@ -23,19 +23,19 @@ final class RoundSender {
   Future<RoundOutcome> send(RoundPlan plan, long epoch) {
     RoundOutcome outcome = new RoundOutcome(plan);
     List<Future<Void>> destinations = new ArrayList<>();
-    for (RoundPlan.Destination d : plan.destinations()) {
+    for (RoundPlan.Sends d : plan.sends()) {
       destinations.add(sendFrom(d, 0, epoch, outcome));
     }
     return Future.join(destinations).transform(done -> Future.succeededFuture(outcome));
   }
 
   /** Sends chunk {@code i} of {@code d} and, when it was not failed for now, the ones after it. */
-  private Future<Void> sendFrom(RoundPlan.Destination d, int i, long epoch, RoundOutcome outcome) {
+  private Future<Void> sendFrom(RoundPlan.Sends d, int i, long epoch, RoundOutcome outcome) {
     if (i == d.chunks().size()) {
       return Future.succeededFuture();
     }
     List<RelaySend.Entry> chunk = d.chunks().get(i);
-    if (!outcome.sendsOn(d.queueName())) {
+    if (!outcome.sendsOn(d.destination())) {
       for (int rest = i; rest < d.chunks().size(); rest++) {
         outcome.notSent(d.chunks().get(rest));
       }
@@ -43,15 +43,15 @@ final class RoundSender {
     }
     Future<RelaySend.Response> sent;
     try {
-      sent = target.send(d.queueName(), epoch, chunk);
+      sent = target.send(d.destination(), epoch, chunk);
     } catch (RuntimeException refused) {
       sent = Future.failedFuture(refused);
     }
     return sent.transform(answer -> {
       if (answer.succeeded()) {
-        outcome.answered(d.queueName(), chunk, answer.result());
+        outcome.answered(d.destination(), chunk, answer.result());
       } else {
-        outcome.failed(d.queueName(), chunk, answer.cause());
+        outcome.failed(d.destination(), chunk, answer.cause());
       }
       return sendFrom(d, i + 1, epoch, outcome);
     });

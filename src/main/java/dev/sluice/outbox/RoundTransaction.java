@@ -41,8 +41,8 @@ final class RoundTransaction {
     return session.preparedQuery(sql.selectBatch()).execute(Tuple.of(batchSize)).compose(rows -> {
       List<OutboxRow> read = new ArrayList<>();
       for (Row r : rows) {
-        read.add(new OutboxRow(r.getLong(0), r.getString(1), r.getString(2), r.getString(3), r.getInteger(4),
-            r.getString(5), r.getString(6)));
+        read.add(new OutboxRow(r.getLong(0), r.getString(1), r.getString(2), r.getString(3), r.getString(4),
+            r.getInteger(5), r.getString(6), r.getString(7)));
       }
       if (read.isEmpty()) {
         return Future.succeededFuture(new Done(new RoundOutcome(RoundPlan.of(read)), 0));

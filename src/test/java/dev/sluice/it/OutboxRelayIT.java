@@ -24,16 +24,21 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.core.SdkBytes;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.sns.SnsClient;
 import software.amazon.awssdk.services.sqs.SqsClient;
 import software.amazon.awssdk.services.sqs.model.Message;
 import software.amazon.awssdk.services.sqs.model.MessageSystemAttributeName;
 
 /**
  * The transactional outbox end to end: an application's transactions on its own PostgreSQL, a
- * Sluice relaying its outbox table (made by createTable), and an SQS client receiving. A rolled-back
- * row is never delivered, a committed one exactly once with everything it said; a FIFO group keeps
- * its order across batches; a poisoned row goes to the dead-row table and the rows behind it flow;
+ * Sluice relaying its outbox table (made by an earlier version, brought up to date by createTable),
+ * and an SQS client receiving. A rolled-back row is never delivered, a committed one exactly once
+ * with everything it said; a FIFO group keeps its order across batches; a poisoned row goes to the
+ * dead-row table and the rows behind it flow; a row for a topic reaches each queue subscribed once;
  * a NOTIFY wakes the relay long before its poll interval (10 s here).
  */
 @NeedsTools(Tool.POSTGRESQL)
@@ -47,12 +52,25 @@ class OutboxRelayIT {
   /** The application's own connections to its database. */
   static Pool app;
 
+  /** The tables as the first version made them, without topic_name: createTable must add it. */
+  static final String FIRST_VERSION_TABLES = "CREATE TABLE sluice_outbox (id bigserial PRIMARY KEY, queue_name text,"
+      + " body text NOT NULL, message_attributes jsonb, delay_seconds integer, message_group_id text,"
+      + " message_deduplication_id text, created_at timestamptz NOT NULL DEFAULT now());"
+      + " CREATE TABLE sluice_outbox_dead (id bigint PRIMARY KEY, queue_name text, body text NOT NULL,"
+      + " message_attributes jsonb, delay_seconds integer, message_group_id text, message_deduplication_id text,"
+      + " created_at timestamptz NOT NULL, error_code text, error_message text,"
+      + " failed_at timestamptz NOT NULL DEFAULT now())";
+
   @BeforeAll
   static void start() throws Exception {
     pg = ThrowawayPostgres.start();
+    vertx = Vertx.vertx();
+    app = PgBuilder.pool().connectingTo(PgConnectOptions.fromUri(pg.url())).using(vertx).build();
+    app.query(FIRST_VERSION_TABLES).execute().await(10, TimeUnit.SECONDS);
     Map<String, String> env = new HashMap<>();
     env.put("SLUICE_QUEUES", "[{name: orders}, {name: jobs.fifo, attributes: {FifoQueue: true}},"
-        + " {name: small, attributes: {MaximumMessageSize: 1024}}, {name: behind}, {name: wake}]");
+        + " {name: small, attributes: {MaximumMessageSize: 1024}}, {name: behind}, {name: wake},"
+        + " {name: fan-raw}, {name: fan-wrapped}]");
     env.put("SLUICE_OUTBOX_SOURCES", new JsonArray().add(new JsonObject().put("name", "app")
         .put("url", "postgresql://127.0.0.1:" + pg.port() + "/postgres").put("user", "postgres")
         .put("password", "${env:APP_DB_PASSWORD}").put("createTable", true).put("batchSize", 3)
@@ -60,11 +78,10 @@ class OutboxRelayIT {
     env.put("APP_DB_PASSWORD", "unused-with-trust");
     server = TestServer.start(env);
     sqs = server.client();
-    vertx = Vertx.vertx();
-    app = PgBuilder.pool().connectingTo(PgConnectOptions.fromUri(pg.url())).using(vertx).build();
     long end = System.currentTimeMillis() + 15_000;
-    while (query("SELECT to_regclass('sluice_outbox_dead') IS NOT NULL").iterator().next().getBoolean(0) == false) {
-      assertTrue(System.currentTimeMillis() < end, "the relay made the outbox tables (createTable)");
+    while (query("SELECT count(*) FROM information_schema.columns WHERE table_name IN ('sluice_outbox',"
+        + " 'sluice_outbox_dead') AND column_name = 'topic_name'").iterator().next().getLong(0) < 2) {
+      assertTrue(System.currentTimeMillis() < end, "the relay added topic_name to both tables (createTable)");
       Thread.sleep(50);
     }
   }
@@ -74,6 +91,8 @@ class OutboxRelayIT {
     if (sqs != null) {
       sqs.close();
       server.close();
+    }
+    if (vertx != null) {
       vertx.close().await(10, TimeUnit.SECONDS);
     }
     if (pg != null) {
@@ -95,6 +114,10 @@ class OutboxRelayIT {
       return chain.compose(v -> commit ? tx.commit() : tx.rollback());
     })).await(10, TimeUnit.SECONDS);
   }
+
+  /** A row naming a queue, a topic, or both or neither: $1 queue_name, $2 topic_name, $3 body, $4 attributes. */
+  static final String INSERT_DESTINATIONS = "INSERT INTO sluice_outbox (queue_name, topic_name, body,"
+      + " message_attributes) VALUES ($1, $2, $3, $4::jsonb)";
 
   static String deadRows() {
     try {
@@ -170,12 +193,14 @@ class OutboxRelayIT {
     List<Message> got = receive("behind", 5);
     assertEquals(List.of("after the poison"), got.stream().map(Message::body).toList());
     long end = System.currentTimeMillis() + 5_000;
-    while (query("SELECT count(*) FROM sluice_outbox_dead").iterator().next().getLong(0) < 3) {
+    while (query("SELECT count(*) FROM sluice_outbox_dead WHERE queue_name IN ('no-such-queue', 'small', 'behind')")
+        .iterator().next().getLong(0) < 3) {
       assertTrue(System.currentTimeMillis() < end, "three dead rows");
       Thread.sleep(50);
     }
     Map<String, Row> dead = new HashMap<>();
-    for (Row r : query("SELECT queue_name, body, error_code, error_message, failed_at FROM sluice_outbox_dead")) {
+    for (Row r : query("SELECT queue_name, body, error_code, error_message, failed_at FROM sluice_outbox_dead"
+        + " WHERE queue_name IN ('no-such-queue', 'small', 'behind')")) {
       dead.put(r.getString("queue_name"), r);
     }
     assertEquals("AWS.SimpleQueueService.NonExistentQueue", dead.get("no-such-queue").getString("error_code"));
@@ -207,5 +232,76 @@ class OutboxRelayIT {
     assertTrue(source.getJsonObject("wakeups").getLong("notify") > 0, source.encode());
     assertFalse(source.containsKey("user") || source.containsKey("password"), source.encode());
     assertFalse(r.body().contains("unused-with-trust"), r.body());
+  }
+
+  @Test
+  void aTopicRowReachesEachQueueSubscribedOnceAndARowWithTwoDestinationsOrNoTopicIsDead() throws Exception {
+    try (SnsClient sns = SnsClient.builder().endpointOverride(server.endpoint).region(Region.US_EAST_1)
+        .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("AKIDTEST", "secret")))
+        .build()) {
+      String topic = sns.createTopic(b -> b.name("shipments")).topicArn();
+      sns.subscribe(b -> b.topicArn(topic).protocol("sqs").endpoint("arn:aws:sqs:us-east-1:000000000000:fan-raw")
+          .attributes(Map.of("RawMessageDelivery", "true")));
+      sns.subscribe(b -> b.topicArn(topic).protocol("sqs").endpoint("arn:aws:sqs:us-east-1:000000000000:fan-wrapped"));
+      JsonObject attributes = new JsonObject().put("tenant", new JsonObject().put("DataType", "String")
+          .put("StringValue", "acme"));
+      app.withTransaction(conn -> conn.preparedQuery(INSERT_DESTINATIONS).executeBatch(List.of(
+          Tuple.of(null, "shipments", "order 7 shipped", attributes),
+          Tuple.of("orders", "shipments", "two destinations", null),
+          Tuple.of(null, "no-such-topic", "nowhere", null)))).await(10, TimeUnit.SECONDS);
+
+      List<Message> raw = receive("fan-raw", 5);
+      assertEquals(List.of("order 7 shipped"), raw.stream().map(Message::body).toList(), () -> "dead rows: "
+          + deadRows());
+      assertEquals("acme", raw.get(0).messageAttributes().get("tenant").stringValue());
+      List<Message> wrapped = receive("fan-wrapped", 5);
+      assertEquals(1, wrapped.size(), () -> "dead rows: " + deadRows());
+      JsonObject notification = new JsonObject(wrapped.get(0).body());
+      assertEquals("Notification", notification.getString("Type"));
+      assertEquals(topic, notification.getString("TopicArn"));
+      assertEquals("order 7 shipped", notification.getString("Message"));
+      assertEquals("acme", notification.getJsonObject("MessageAttributes").getJsonObject("tenant")
+          .getString("Value"));
+
+      long end = System.currentTimeMillis() + 5_000;
+      while (query("SELECT count(*) FROM sluice_outbox_dead WHERE topic_name IS NOT NULL").iterator().next()
+          .getLong(0) < 2) {
+        assertTrue(System.currentTimeMillis() < end, () -> "two dead rows: " + deadRows());
+        Thread.sleep(50);
+      }
+      Map<String, Row> dead = new HashMap<>();
+      for (Row r : query("SELECT queue_name, topic_name, body, error_code, error_message FROM sluice_outbox_dead"
+          + " WHERE topic_name IS NOT NULL")) {
+        dead.put(r.getString("body"), r);
+      }
+      Row both = dead.get("two destinations");
+      assertEquals("orders", both.getString("queue_name"));
+      assertEquals("shipments", both.getString("topic_name"));
+      assertEquals("InvalidParameterValue", both.getString("error_code"));
+      assertTrue(both.getString("error_message").contains("are both set"), both.toJson().encode());
+      Row nowhere = dead.get("nowhere");
+      assertEquals("no-such-topic", nowhere.getString("topic_name"));
+      assertEquals("NotFound", nowhere.getString("error_code"), nowhere.toJson().encode());
+
+      assertEquals(List.of(), receive("fan-raw", 1), "one copy per queue");
+      assertEquals(List.of(), receive("fan-wrapped", 1), "one copy per queue");
+      assertEquals(List.of(), receive("orders", 1), "the row naming two destinations went to neither");
+      assertEquals(0L, query("SELECT count(*) FROM sluice_outbox").iterator().next().getLong(0));
+    }
+  }
+
+  @Test
+  void theShippedDdlMakesFreshTablesWithTopicNameAndRunsAgainUnchanged() throws Exception {
+    String ddl;
+    try (java.io.InputStream in = OutboxRelayIT.class.getClassLoader().getResourceAsStream("outbox/outbox.sql")) {
+      ddl = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    }
+    String script = "CREATE SCHEMA fresh_ddl; SET LOCAL search_path TO fresh_ddl; " + ddl + ddl;
+    long columns = app.withConnection(conn -> conn.begin().compose(tx -> conn.query(script).execute()
+        .compose(made -> conn.query("SELECT count(*) FROM information_schema.columns WHERE table_schema = 'fresh_ddl'"
+            + " AND column_name = 'topic_name'").execute())
+        .map(rows -> rows.iterator().next().getLong(0))
+        .eventually(() -> tx.rollback()))).await(10, TimeUnit.SECONDS);
+    assertEquals(2L, columns, "sluice_outbox and sluice_outbox_dead");
   }
 }

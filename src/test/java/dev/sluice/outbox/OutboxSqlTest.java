@@ -18,7 +18,15 @@ class OutboxSqlTest {
     assertTrue(sql.moveToDead().startsWith("INSERT INTO \"app\".\"events_dead\" "), sql.moveToDead());
     assertTrue(sql.delete().startsWith("DELETE FROM \"app\".\"events\" WHERE id = ANY"), sql.delete());
     assertEquals("LISTEN \"sluice_outbox\"", OutboxSql.listen("sluice_outbox"));
+    assertTrue(sql.selectBatch().startsWith("SELECT id, queue_name, topic_name, body,"), sql.selectBatch());
     assertThrows(IllegalArgumentException.class, () -> new OutboxSql("x\"; drop table y; --"));
+  }
+
+  @Test
+  void aDeadRowKeepsItsDestinationQueueOrTopic() {
+    String move = new OutboxSql("sluice_outbox").moveToDead();
+    assertTrue(move.contains("(id, queue_name, topic_name, body,"), move);
+    assertTrue(move.contains("SELECT o.id, o.queue_name, o.topic_name, o.body,"), move);
   }
 
   @Test
@@ -49,8 +57,27 @@ class OutboxSqlTest {
     assertTrue(ddl.contains("pg_notify('app_events', '')"), ddl);
     assertTrue(ddl.contains("tgrelid = '\"app\".\"events\"'::regclass"), ddl);
     assertTrue(ddl.contains("AFTER INSERT ON \"app\".\"events\""), ddl);
+    assertTrue(ddl.contains("attrelid = '\"app\".\"events\"'::regclass"), ddl);
+    assertTrue(ddl.contains("attrelid = '\"app\".\"events_dead\"'::regclass"), ddl);
+    assertTrue(ddl.contains("ALTER TABLE \"app\".\"events\" ADD COLUMN IF NOT EXISTS topic_name text;"), ddl);
+    assertTrue(ddl.contains("ALTER TABLE \"app\".\"events_dead\" ADD COLUMN IF NOT EXISTS topic_name text;"), ddl);
     assertFalse(ddl.contains("sluice_outbox"), ddl);
     assertTrue(ddl.contains("sluice_notify"), "the trigger's own name is fixed (a trigger's name is per table)");
+  }
+
+  @Test
+  void bothTablesHaveTopicNameWhetherMadeNowOrByAnEarlierVersion() {
+    String ddl = OutboxSql.shippedDdl();
+    String outbox = ddl.substring(ddl.indexOf("CREATE TABLE IF NOT EXISTS sluice_outbox ("),
+        ddl.indexOf("CREATE TABLE IF NOT EXISTS sluice_outbox_dead ("));
+    assertTrue(outbox.contains("  queue_name text,\n  topic_name text,\n"), outbox);
+    String dead = ddl.substring(ddl.indexOf("CREATE TABLE IF NOT EXISTS sluice_outbox_dead ("));
+    assertTrue(dead.contains("  queue_name text,\n  topic_name text,\n"), dead);
+    assertTrue(ddl.contains("ALTER TABLE sluice_outbox ADD COLUMN IF NOT EXISTS topic_name text;"), ddl);
+    assertTrue(ddl.contains("ALTER TABLE sluice_outbox_dead ADD COLUMN IF NOT EXISTS topic_name text;"), ddl);
+    assertTrue(ddl.indexOf("ALTER TABLE") < ddl.indexOf(OutboxSql.NOTIFY_MARKER),
+        "the columns are added without a channel too");
+    assertFalse(ddl.contains("CHECK ("), "no row the application inserts fails its transaction because of us");
   }
 
   @Test
@@ -59,6 +86,7 @@ class OutboxSqlTest {
     assertTrue(ddl.contains("CREATE TABLE IF NOT EXISTS \"sluice_outbox_dead\""), ddl);
     assertFalse(ddl.contains("pg_notify"), ddl);
     assertFalse(ddl.contains("CREATE TRIGGER"), ddl);
+    assertTrue(ddl.contains("ALTER TABLE \"sluice_outbox_dead\" ADD COLUMN IF NOT EXISTS topic_name text;"), ddl);
   }
 
   @Test

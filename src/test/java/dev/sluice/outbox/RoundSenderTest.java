@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import dev.sluice.api.ErrorCode;
 import dev.sluice.api.RelaySend;
 import dev.sluice.api.SqsException;
+import dev.sluice.api.topics.SnsErrorCode;
+import dev.sluice.api.topics.SnsException;
 import dev.sluice.engine.RelayActions;
 import io.vertx.core.Future;
 import java.util.ArrayList;
@@ -22,21 +24,21 @@ class RoundSenderTest {
   /** A target answering each call by {@code answer}, recording the calls in order. */
   static final class FakeTarget implements RelayTarget {
     final List<String> calls = new ArrayList<>();
-    final BiFunction<String, List<RelaySend.Entry>, Future<RelaySend.Response>> answer;
+    final BiFunction<Destination, List<RelaySend.Entry>, Future<RelaySend.Response>> answer;
 
-    FakeTarget(BiFunction<String, List<RelaySend.Entry>, Future<RelaySend.Response>> answer) {
+    FakeTarget(BiFunction<Destination, List<RelaySend.Entry>, Future<RelaySend.Response>> answer) {
       this.answer = answer;
     }
 
     @Override
-    public Future<RelaySend.Response> send(String queueName, long epoch, List<RelaySend.Entry> entries) {
+    public Future<RelaySend.Response> send(Destination to, long epoch, List<RelaySend.Entry> entries) {
       assertEquals(7L, epoch, "every call carries the round's epoch");
-      calls.add(queueName + " " + entries.stream().map(RelaySend.Entry::rowId).toList());
-      return answer.apply(queueName, entries);
+      calls.add(to + " " + entries.stream().map(RelaySend.Entry::rowId).toList());
+      return answer.apply(to, entries);
     }
 
     @Override
-    public Future<Void> forget(String queueName, long epoch, List<Long> rowIds) {
+    public Future<Void> forget(Destination to, long epoch, List<Long> rowIds) {
       return Future.succeededFuture();
     }
 
@@ -54,7 +56,7 @@ class RoundSenderTest {
     return new RelaySend.Result(id, null, false, code.queryCode(), message, RelayActions.rowAtFault(code));
   }
 
-  static Future<RelaySend.Response> allSent(String queue, List<RelaySend.Entry> entries) {
+  static Future<RelaySend.Response> allSent(Destination to, List<RelaySend.Entry> entries) {
     return Future.succeededFuture(new RelaySend.Response(entries.stream().map(e -> sent(e.rowId())).toList()));
   }
 
@@ -62,6 +64,14 @@ class RoundSenderTest {
     List<OutboxRow> rows = new ArrayList<>();
     for (long id = from; id <= to; id++) {
       rows.add(RoundPlanTest.row(id, queue));
+    }
+    return rows;
+  }
+
+  static List<OutboxRow> topicRows(String topic, long from, long to) {
+    List<OutboxRow> rows = new ArrayList<>();
+    for (long id = from; id <= to; id++) {
+      rows.add(RoundPlanTest.topicRow(id, topic));
     }
     return rows;
   }
@@ -80,7 +90,8 @@ class RoundSenderTest {
     RoundOutcome o = run(target, rows);
     assertEquals(List.of("a [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]", "a [11, 12]", "b [13]"), target.calls);
     assertEquals(13, o.deleted().size());
-    assertEquals(Map.of("a", rows("a", 1, 12).stream().map(OutboxRow::id).toList(), "b", List.of(13L)), o.stored());
+    assertEquals(Map.of(Destination.queue("a"), rows("a", 1, 12).stream().map(OutboxRow::id).toList(),
+        Destination.queue("b"), List.of(13L)), o.stored());
     assertEquals(0, o.kept());
   }
 
@@ -106,7 +117,7 @@ class RoundSenderTest {
 
   @Test
   void aMissingQueueMakesItsRowsDeadAndOtherDestinationsFlow() {
-    FakeTarget target = new FakeTarget((q, entries) -> q.equals("gone")
+    FakeTarget target = new FakeTarget((q, entries) -> q.name().equals("gone")
         ? Future.failedFuture(SqsException.queueDoesNotExist()) : allSent(q, entries));
     List<OutboxRow> rows = new ArrayList<>(rows("gone", 1, 11));
     rows.addAll(rows("ok", 12, 13));
@@ -118,7 +129,7 @@ class RoundSenderTest {
 
   @Test
   void aFailureThatPassesKeepsTheRowAndStopsItsDestination() {
-    FakeTarget target = new FakeTarget((q, entries) -> q.equals("busy") && entries.get(0).rowId() == 11
+    FakeTarget target = new FakeTarget((q, entries) -> q.name().equals("busy") && entries.get(0).rowId() == 11
         ? Future.failedFuture(new SqsException(ErrorCode.SERVICE_UNAVAILABLE, "writer behind"))
         : allSent(q, entries));
     List<OutboxRow> rows = new ArrayList<>(rows("busy", 1, 35));
@@ -163,5 +174,58 @@ class RoundSenderTest {
       throw new IllegalStateException("engine stopping");
     });
     assertEquals(4, run(target, rows("q", 1, 4)).kept());
+  }
+
+  @Test
+  void aTopicsRowsArePublishedAndForgottenApartFromAQueueOfItsName() {
+    List<OutboxRow> rows = new ArrayList<>(topicRows("orders", 1, 11));
+    rows.add(RoundPlanTest.row(12, "orders"));
+    FakeTarget target = new FakeTarget(RoundSenderTest::allSent);
+    RoundOutcome o = run(target, rows);
+    assertEquals(List.of("topic orders [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]", "topic orders [11]", "orders [12]"),
+        target.calls);
+    assertEquals(Map.of(Destination.topic("orders"), topicRows("orders", 1, 11).stream().map(OutboxRow::id).toList(),
+        Destination.queue("orders"), List.of(12L)), o.stored());
+  }
+
+  @Test
+  void aMissingTopicMakesItsRowsDeadAsNotFound() {
+    FakeTarget target = new FakeTarget((to, entries) -> to.kind() == Destination.Kind.TOPIC
+        ? Future.failedFuture(SnsException.topicNotFound()) : allSent(to, entries));
+    List<OutboxRow> rows = new ArrayList<>(topicRows("gone", 1, 2));
+    rows.add(RoundPlanTest.row(3, "gone"));
+    RoundOutcome o = run(target, rows);
+    assertEquals(List.of(1L, 2L), o.dead().stream().map(DeadRow::id).toList());
+    assertEquals("NotFound", o.dead().get(0).errorCode());
+    assertEquals(List.of(3L), o.deleted(), "the queue of the same name is another destination");
+  }
+
+  @Test
+  void aTopicOfAClusterMakesItsRowsDeadRatherThanKeptForever() {
+    FakeTarget target = new FakeTarget((to, entries) -> Future.failedFuture(new SnsException(
+        SnsErrorCode.INVALID_ACTION, "SNS topics are not served in cluster mode yet")));
+    RoundOutcome o = run(target, topicRows("t", 1, 3));
+    assertEquals(3, o.dead().size());
+    assertEquals("InvalidAction", o.dead().get(0).errorCode());
+  }
+
+  @Test
+  void aTopicCopyRefusedForNowKeepsItsRowAndStopsTheTopicOnly() {
+    FakeTarget target = new FakeTarget((to, entries) -> to.kind() == Destination.Kind.TOPIC
+        && entries.get(0).rowId() == 1
+        ? Future.succeededFuture(new RelaySend.Response(entries.stream().map(e -> e.rowId() == 2
+            ? new RelaySend.Result(2, null, false, "Throttled", "a subscribed queue is full", false)
+            : sent(e.rowId())).toList()))
+        : allSent(to, entries));
+    List<OutboxRow> rows = new ArrayList<>(topicRows("t", 1, 12));
+    rows.addAll(rows("t", 13, 13));
+    RoundOutcome o = run(target, rows);
+    assertEquals(List.of("topic t [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]", "t [13]"), target.calls);
+    assertEquals(3, o.kept(), "row 2, and the chunk after its call");
+    assertEquals(10, o.deleted().size());
+    assertEquals("topic t: Throttled: a subscribed queue is full", o.lastFailure());
+    FakeTarget timedOut = new FakeTarget((to, entries) -> Future.failedFuture(new SnsException(
+        SnsErrorCode.SERVICE_UNAVAILABLE, "not serving")));
+    assertEquals(2, run(timedOut, topicRows("t", 1, 2)).kept());
   }
 }
