@@ -15,6 +15,11 @@ record Destination(Kind kind, String name) {
     return new Destination(Kind.TOPIC, name);
   }
 
+  /** Whether its messages keep an order: a FIFO queue's or a FIFO topic's (by their names' ending). */
+  boolean ordered() {
+    return name.endsWith(".fifo");
+  }
+
   /** As the admin view's last failure names it: a queue by its name, a topic as {@code topic <name>}. */
   @Override
   public String toString() {

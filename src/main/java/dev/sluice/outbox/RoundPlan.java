@@ -11,13 +11,20 @@ import java.util.regex.Pattern;
 
 /**
  * What a round sends: its rows grouped by destination (a queue or a topic), each destination's rows
- * in id order and cut into chunks of at most {@link #CHUNK} (one engine call each, sent one after
- * the other, so that a FIFO group's order holds across chunks); and the rows refused before
- * sending, whose attributes or destination cannot be read. Pure, immutable once made.
+ * in id order and cut into chunks of at most {@link #CHUNK} (one engine call each; a FIFO
+ * destination's sent one after the other, so that a group's order holds across chunks); and the
+ * rows refused before sending, whose attributes or destination cannot be read. Pure, immutable once
+ * made.
  */
 final class RoundPlan {
-  /** The most entries of one engine call, as of a SendMessageBatch or a PublishBatch. */
-  static final int CHUNK = 10;
+  /**
+   * The most entries of one engine call. The queue's shard stores them in one turn and one commit
+   * of its store: with ten (a SendMessageBatch's size), a round of a hundred rows to one FIFO queue
+   * waited for ten commits one after the other, and the relay managed about a hundred rows a second
+   * while the application committed (loadtest/RESULTS.md). A hundred sends stay well under a
+   * millisecond of the shard's loop.
+   */
+  static final int CHUNK = 100;
   /** A queue name as SQS allows it; anything else could not name a queue, and could bend its URL. */
   private static final Pattern QUEUE_NAME = Pattern.compile("[A-Za-z0-9_-]{1,75}(\\.fifo)?|[A-Za-z0-9_-]{1,80}");
   /** A topic name as SNS allows it (CreateTopic): 1 to 256 characters, a FIFO topic's .fifo counted in. */
@@ -38,6 +45,11 @@ final class RoundPlan {
 
   /** Plans {@code rows}, which the round read in id order. */
   static RoundPlan of(List<OutboxRow> rows) {
+    return of(rows, CHUNK);
+  }
+
+  /** Plans {@code rows} in chunks of at most {@code chunk} (tests use small ones). */
+  static RoundPlan of(List<OutboxRow> rows, int chunk) {
     Map<Destination, List<RelaySend.Entry>> byDestination = new LinkedHashMap<>();
     List<DeadRow> refused = new ArrayList<>();
     for (OutboxRow row : rows) {
@@ -52,8 +64,8 @@ final class RoundPlan {
     List<Sends> sends = new ArrayList<>();
     byDestination.forEach((to, entries) -> {
       List<List<RelaySend.Entry>> chunks = new ArrayList<>();
-      for (int from = 0; from < entries.size(); from += CHUNK) {
-        chunks.add(List.copyOf(entries.subList(from, Math.min(entries.size(), from + CHUNK))));
+      for (int from = 0; from < entries.size(); from += chunk) {
+        chunks.add(List.copyOf(entries.subList(from, Math.min(entries.size(), from + chunk))));
       }
       sends.add(new Sends(to, List.copyOf(chunks)));
     });

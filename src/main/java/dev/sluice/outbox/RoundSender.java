@@ -6,8 +6,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Sends a round's plan: destinations at once, each destination's chunks one after the other (the
- * next only once the one before was answered, and not at all once one failed for now), and
+ * Sends a round's plan: destinations at once; a FIFO destination's chunks one after the other (the
+ * next only once the one before was answered, and not at all once one failed for now), a standard
+ * one's all at once (their order is not kept anyway, and they share the store's commits); and
  * settles every row in a {@link RoundOutcome}. Completes when every destination is done; never
  * fails (a failed call is an outcome). Runs on the relay's event loop, which the target's futures
  * complete on or are brought back to by Vert.x.
@@ -24,7 +25,13 @@ final class RoundSender {
     RoundOutcome outcome = new RoundOutcome(plan);
     List<Future<Void>> destinations = new ArrayList<>();
     for (RoundPlan.Sends d : plan.sends()) {
-      destinations.add(sendFrom(d, 0, epoch, outcome));
+      if (d.destination().ordered()) {
+        destinations.add(sendFrom(d, 0, epoch, outcome));
+      } else {
+        for (List<RelaySend.Entry> chunk : d.chunks()) {
+          destinations.add(sendChunk(d, chunk, epoch, outcome));
+        }
+      }
     }
     return Future.join(destinations).transform(done -> Future.succeededFuture(outcome));
   }
@@ -41,6 +48,11 @@ final class RoundSender {
       }
       return Future.succeededFuture();
     }
+    return sendChunk(d, chunk, epoch, outcome).compose(sent -> sendFrom(d, i + 1, epoch, outcome));
+  }
+
+  /** Sends one chunk and settles its rows; never fails. */
+  private Future<Void> sendChunk(RoundPlan.Sends d, List<RelaySend.Entry> chunk, long epoch, RoundOutcome outcome) {
     Future<RelaySend.Response> sent;
     try {
       sent = target.send(d.destination(), epoch, chunk);
@@ -53,7 +65,7 @@ final class RoundSender {
       } else {
         outcome.failed(d.destination(), chunk, answer.cause());
       }
-      return sendFrom(d, i + 1, epoch, outcome);
+      return Future.succeededFuture();
     });
   }
 }

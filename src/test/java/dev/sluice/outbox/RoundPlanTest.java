@@ -9,7 +9,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * A round's rows, grouped by destination (queue or topic) in id order and cut into chunks of ten;
+ * A round's rows, grouped by destination (queue or topic) in id order and cut into chunks;
  * unreadable rows, and rows naming no destination or two, refused at once.
  */
 class RoundPlanTest {
@@ -53,12 +53,14 @@ class RoundPlanTest {
   }
 
   @Test
-  void aDestinationsRowsAreCutIntoChunksOfTen() {
+  void aDestinationsRowsAreCutIntoChunks() {
     List<OutboxRow> rows = new ArrayList<>();
     for (long id = 1; id <= 23; id++) {
       rows.add(id % 2 == 0 ? row(id, "q") : topicRow(id, "t"));
     }
-    RoundPlan plan = RoundPlan.of(rows);
+    assertEquals(List.of(1, 1), RoundPlan.of(rows).sends().stream().map(s -> s.chunks().size()).toList(),
+        "a round of the default batch is one call per destination");
+    RoundPlan plan = RoundPlan.of(rows, 10);
     List<List<RelaySend.Entry>> topic = plan.sends().get(0).chunks();
     assertEquals(List.of(10, 2), topic.stream().map(List::size).toList());
     assertEquals(21L, topic.get(1).get(0).rowId());

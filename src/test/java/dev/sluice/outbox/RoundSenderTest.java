@@ -77,7 +77,7 @@ class RoundSenderTest {
   }
 
   static RoundOutcome run(FakeTarget target, List<OutboxRow> rows) {
-    Future<RoundOutcome> f = new RoundSender(target).send(RoundPlan.of(rows), 7);
+    Future<RoundOutcome> f = new RoundSender(target).send(RoundPlan.of(rows, 10), 7);
     assertNotNull(f.result(), "settled at once: the fake answers synchronously");
     return f.result();
   }
@@ -128,19 +128,29 @@ class RoundSenderTest {
   }
 
   @Test
-  void aFailureThatPassesKeepsTheRowAndStopsItsDestination() {
-    FakeTarget target = new FakeTarget((q, entries) -> q.name().equals("busy") && entries.get(0).rowId() == 11
+  void aFailureThatPassesKeepsTheRowAndStopsItsFifoDestination() {
+    FakeTarget target = new FakeTarget((q, entries) -> q.name().startsWith("busy") && entries.get(0).rowId() == 11
         ? Future.failedFuture(new SqsException(ErrorCode.SERVICE_UNAVAILABLE, "writer behind"))
         : allSent(q, entries));
-    List<OutboxRow> rows = new ArrayList<>(rows("busy", 1, 35));
+    List<OutboxRow> rows = new ArrayList<>(rows("busy.fifo", 1, 35));
     rows.addAll(rows("calm", 36, 36));
     RoundOutcome o = run(target, rows);
-    assertEquals(List.of("busy [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]", "busy [11, 12, 13, 14, 15, 16, 17, 18, 19, 20]",
-        "calm [36]"), target.calls, "the chunks after the failed one are not sent");
+    assertEquals(List.of("busy.fifo [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]",
+        "busy.fifo [11, 12, 13, 14, 15, 16, 17, 18, 19, 20]", "calm [36]"), target.calls,
+        "the chunks after the failed one are not sent");
     assertEquals(11, o.deleted().size());
     assertEquals(25, o.kept());
     assertEquals(List.of(), o.dead());
-    assertEquals("busy: ServiceUnavailable: writer behind", o.lastFailure());
+    assertEquals("busy.fifo: ServiceUnavailable: writer behind", o.lastFailure());
+
+    // A standard queue keeps no order: its chunks go at once, and a failed one keeps only its rows.
+    FakeTarget standard = new FakeTarget((q, entries) -> entries.get(0).rowId() == 11
+        ? Future.failedFuture(new SqsException(ErrorCode.SERVICE_UNAVAILABLE, "writer behind"))
+        : allSent(q, entries));
+    RoundOutcome s = run(standard, rows("busy", 1, 35));
+    assertEquals(4, standard.calls.size());
+    assertEquals(25, s.deleted().size());
+    assertEquals(10, s.kept());
   }
 
   @Test
@@ -217,13 +227,13 @@ class RoundSenderTest {
             ? new RelaySend.Result(2, null, false, "Throttled", "a subscribed queue is full", false)
             : sent(e.rowId())).toList()))
         : allSent(to, entries));
-    List<OutboxRow> rows = new ArrayList<>(topicRows("t", 1, 12));
-    rows.addAll(rows("t", 13, 13));
+    List<OutboxRow> rows = new ArrayList<>(topicRows("t.fifo", 1, 12));
+    rows.addAll(rows("t.fifo", 13, 13));
     RoundOutcome o = run(target, rows);
-    assertEquals(List.of("topic t [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]", "t [13]"), target.calls);
+    assertEquals(List.of("topic t.fifo [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]", "t.fifo [13]"), target.calls);
     assertEquals(3, o.kept(), "row 2, and the chunk after its call");
     assertEquals(10, o.deleted().size());
-    assertEquals("topic t: Throttled: a subscribed queue is full", o.lastFailure());
+    assertEquals("topic t.fifo: Throttled: a subscribed queue is full", o.lastFailure());
     FakeTarget timedOut = new FakeTarget((to, entries) -> Future.failedFuture(new SnsException(
         SnsErrorCode.SERVICE_UNAVAILABLE, "not serving")));
     assertEquals(2, run(timedOut, topicRows("t", 1, 2)).kept());
