@@ -13,6 +13,7 @@ import dev.sluice.engine.EngineStartup;
 import dev.sluice.outbound.OutboundSettings;
 import dev.sluice.engine.QueueEngine;
 import dev.sluice.invoke.TriggerService;
+import dev.sluice.outbox.OutboxRelays;
 import dev.sluice.access.IdentityPolicy;
 import dev.sluice.auth.Surfaces;
 import dev.sluice.config.Credential;
@@ -35,8 +36,8 @@ import java.util.stream.Collectors;
 
 /**
  * A running Sluice server: its Vert.x instance, the engine, push delivery and the HTTP front. Boot
- * order: Vert.x, PostgreSQL (durable mode), shards and recovery, predefined queues, push, then HTTP,
- * so no request arrives before its shard exists. {@link #stop} goes the other way. In durable mode
+ * order: Vert.x, PostgreSQL (durable mode), shards and recovery, predefined queues, triggers, outbox
+ * relays, push, then HTTP, so no request arrives before its shard exists. {@link #stop} goes the other way. In durable mode
  * it serves only while it owns its database (see {@code DurableStore#notServingReason}).
  */
 public final class Sluice {
@@ -48,6 +49,8 @@ public final class Sluice {
   private final PushBridges push;
   /** What runs the triggers; null in cluster mode, which does not serve them yet. */
   private final TriggerService triggers;
+  /** The outbox relays; null when no outbox source is relayed. */
+  private final OutboxRelays outbox;
   private final DurableStore durable;
   private final SluiceMetrics metrics;
   private final AtomicBoolean stopping;
@@ -57,7 +60,9 @@ public final class Sluice {
   private final ConsoleData console;
 
   private Sluice(Vertx vertx, QueueEngine engine, HttpListener http, PushBridges push, TriggerService triggers,
-      DurableStore durable, SluiceMetrics metrics, AtomicBoolean stopping, Clustering clustering, ConsoleData console) {
+      OutboxRelays outbox, DurableStore durable, SluiceMetrics metrics, AtomicBoolean stopping, Clustering clustering,
+      ConsoleData console) {
+    this.outbox = outbox;
     this.console = console;
     this.triggers = triggers;
     this.clustering = clustering;
@@ -101,6 +106,7 @@ public final class Sluice {
     AtomicReference<ClusterNode> node = new AtomicReference<>();
     AtomicReference<ShardManager> shards = new AtomicReference<>();
     AtomicReference<TriggerService> triggers = new AtomicReference<>();
+    AtomicReference<OutboxRelays> outbox = new AtomicReference<>();
     // The port opens first, so that health probes are answered while the queues are recovered.
     return HttpListener.listen(vertx, cfg.http(), cfg.security(), httpInstances, notReadyReason,
             cfg.push().enabled() ? cfg.push().maxFrameBytes() : 0, ConsoleSettings.of(cfg, surfaces))
@@ -143,6 +149,11 @@ public final class Sluice {
                     return engine.triggers().connect(triggers.get())
                         .compose(connected -> new PredefinedTriggers(engine, cfg.sqs()).apply(cfg.ops().triggers()));
                   })
+                  .compose(v -> cfg.outbox().relayed().isEmpty() ? Future.<Void>succeededFuture()
+                      : OutboxRelays.start(vertx, engine, cfg.outbox(), metrics.outbox()).map(relays -> {
+                        outbox.set(relays);
+                        return null;
+                      }))
                   .compose(v -> cfg.push().enabled()
                       ? PushBridges.start(
                           vertx, engine, cfg.push(), cfg.sqs(), surfaces.managementToken(), cfg.http())
@@ -168,10 +179,10 @@ public final class Sluice {
                       metrics.bindConsole(console.streams()::openStreams, console.sampler()::retainedBytes,
                           console.sampler()::series);
                     }
-                    http.serve(engine, surfaces, push, metrics, triggers.get() != null, console);
+                    http.serve(engine, surfaces, push, metrics, triggers.get() != null, console, outbox.get());
                     recovered.set(true);
-                    return new Sluice(vertx, engine, http, push, triggers.get(), store.get(), metrics, stopping,
-                        clustered ? new Clustering(node.get(), shards.get()) : null, console);
+                    return new Sluice(vertx, engine, http, push, triggers.get(), outbox.get(), store.get(), metrics,
+                        stopping, clustered ? new Clustering(node.get(), shards.get()) : null, console);
                   });
             }))
         .recover(failure -> (node.get() == null ? Future.<Void>succeededFuture() : node.get().leave())
@@ -261,6 +272,7 @@ public final class Sluice {
    *   <li>push subscriptions end, their unacknowledged messages visible again at once;
    *   <li>triggers stop polling, batches being gathered visible again at once, and the invokes
    *       under way settle (until the grace period's end);
+   *   <li>outbox relays stop: a round under way commits or rolls back, then their sessions close;
    *   <li>parked long polls are answered with no messages, and receives stop waiting;
    *   <li>requests under way finish and connections close (until the grace period's end);
    *   <li>the durable writer writes everything it holds (until the grace period's end);
@@ -289,9 +301,12 @@ public final class Sluice {
     Future<Void> pushStopped = push == null ? Future.succeededFuture() : push.stop();
     Future<Void> triggersStopped = triggers == null ? Future.succeededFuture()
         : within(triggers.stop(), deadline, "trigger invokes", allInTime);
+    Future<Void> outboxStopped = outbox == null ? Future.succeededFuture()
+        : within(outbox.stop(), deadline, "outbox rounds", allInTime);
     Future<Void> drained = pushStopped
         .transform(ignored -> consoleStopped)
         .transform(ignored -> triggersStopped)
+        .transform(ignored -> outboxStopped)
         .transform(ignored -> engine.stopParking())
         .transform(ignored -> within(connectionsClosed, deadline, "open HTTP connections", allInTime))
         .transform(ignored -> clustering == null ? Future.<Void>succeededFuture() : clustering.shards().close())

@@ -125,6 +125,13 @@ public enum ConfigKey {
       "invoke.allowPrivateAddresses",
       "Whether a trigger's target may be on a loopback, private or link-local address (targets are named by the"
           + " management token's holder only)."),
+  OUTBOX_ENABLED(
+      "outbox.enabled",
+      "Whether the outbox relays run: false leaves every outbox.sources entry unrelayed and its admin view empty."),
+  OUTBOX_SOURCES(
+      "outbox.sources",
+      "Application databases whose outbox table is relayed to queues (name, url, user, password, table, ...);"
+          + " in the environment, a JSON list."),
   CONSOLE_ENABLED(
       "console.enabled", "Serve the web console at /console and keep its history; false answers 404 there."),
   CONSOLE_SAMPLE_MILLIS(

@@ -24,7 +24,7 @@ public final class ConfigLoader {
   static final String BUNDLED = "conf/sluice.yaml";
   /** The keys whose value may be a list of mappings. */
   private static final Set<String> STRUCTURED = Set.of(ConfigKey.QUEUES.path(), ConfigKey.TOPICS.path(),
-      ConfigKey.TRIGGERS.path(), ConfigKey.CREDENTIALS.path());
+      ConfigKey.TRIGGERS.path(), ConfigKey.CREDENTIALS.path(), ConfigKey.OUTBOX_SOURCES.path());
   /** The keys that are comma-separated lists, which a file may also give as a YAML list. */
   private static final Set<String> LISTS = Set.of(ConfigKey.SQS_REGIONS.path(), ConfigKey.CLUSTER_MEMBERS.path());
 

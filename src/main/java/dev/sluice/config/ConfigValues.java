@@ -15,7 +15,10 @@ final class ConfigValues {
     this.values = values;
   }
 
-  /** {@code env}: the environment, which a trigger's header values may name ({@code ${env:NAME}}). */
+  /**
+   * {@code env}: the environment, which a trigger's header values and an outbox source's user and
+   * password may name ({@code ${env:NAME}}).
+   */
   static SluiceConfig toConfig(Map<String, String> values, Map<String, String> env) {
     ConfigValues v = new ConfigValues(values);
     HttpConfig http = new HttpConfig(
@@ -86,7 +89,10 @@ final class ConfigValues {
         (int) v.number(ConfigKey.CONSOLE_SAMPLE_MILLIS, 1_000, 60_000),
         (int) v.number(ConfigKey.CONSOLE_HISTORY_SERIES, 0, 100_000),
         (int) v.number(ConfigKey.CONSOLE_MAX_STREAMS, 1, 1_000));
-    return new SluiceConfig(http, sqs, engine, storage, v.push(), outbound, invoke, ops, security, cluster, console);
+    OutboxConfig outbox = new OutboxConfig(v.oneOf(ConfigKey.OUTBOX_ENABLED, "true", "false").equals("true"),
+        OutboxDefinitions.parse(v.raw(ConfigKey.OUTBOX_SOURCES), sqs, env));
+    return new SluiceConfig(http, sqs, engine, storage, v.push(), outbound, invoke, ops, security, cluster, console,
+        outbox);
   }
 
   /** The default region must be one the server serves, or unsigned requests could use none. */

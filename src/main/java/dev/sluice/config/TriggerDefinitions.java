@@ -85,7 +85,7 @@ final class TriggerDefinitions {
   }
 
   /** {@code value} with each {@code ${env:NAME}} replaced by that variable, which must be set. */
-  private static String resolve(String key, String value, Map<String, String> env) {
+  static String resolve(String key, String value, Map<String, String> env) {
     Matcher m = ENV.matcher(value);
     StringBuilder out = new StringBuilder();
     while (m.find()) {

@@ -70,6 +70,19 @@ final class OwningShard {
     return onQueueDurably(c, action, key, fn, q -> true);
   }
 
+  /**
+   * Like {@link #onQueueUrlDurably}, answered once committed whatever the durability (relaxed too):
+   * for the outbox relay, which deletes its rows from the application's outbox once answered.
+   */
+  <R> Future<R> onQueueUrlCommitted(Caller c, String action, String queueUrl, BiFunction<Shard, QueueState, R> fn) {
+    QueueKey key = QueueUrls.keyOf(c.accountRegion(), queueUrl);
+    Permit permit = access.permit(c, action);
+    return permit.answered(dispatcher.call(router.shardOf(key), (s, reply) -> {
+      R answer = fn.apply(s, s.queue(key, permit));
+      s.commitChanges().onComplete(committed -> reply.succeed(answer), reply::fail);
+    }));
+  }
+
   private <R> Future<R> onQueueDurably(Caller c, String action, QueueKey key, BiFunction<Shard, QueueState, R> fn,
       Predicate<QueueState> mustCommit) {
     Permit permit = access.permit(c, action);

@@ -158,7 +158,7 @@ public final class PublishActions {
         }
         try {
           checkKind(t, contents.get(i));
-          Accepted a = accept(t, contents.get(i), baseUrl, s.now(), new RelaySend.Row(r.source(), e.rowId()));
+          Accepted a = accept(t, contents.get(i), baseUrl, s.now(), new RelaySend.Row(r.source(), r.epoch(), e.rowId()));
           published.add((a.published == null ? Future.<Void>succeededFuture() : deliver(t, a)).map(a.messageId));
         } catch (SnsException x) {
           refused.set(i, new RelaySend.Result(e.rowId(), null, false, x.code().code(), x.getMessage(), true));

@@ -15,7 +15,8 @@ import java.util.function.Function;
 
 /**
  * The outbox relay's calls (src/site/markdown/outbox.md): rows sent to the shard that owns their
- * queue, each at most once ({@link RelayReceipts}), answered once stored durably as a send is;
+ * queue, each at most once ({@link RelayReceipts}), answered once committed (under relaxed
+ * durability too: the relay deletes its rows once answered);
  * their receipts forgotten; and the receipts this node's shards hold, for a relay to reconcile.
  * Stateless.
  */
@@ -43,7 +44,8 @@ public final class RelayActions {
         .map(e -> new NewMessage(e.messageBody(), e.delaySeconds(), e.messageAttributes(), null,
             e.messageDeduplicationId(), e.messageGroupId(), senderId, null))
         .toList();
-    return owningShard.onQueueUrlDurably(c, ACTION, r.queueUrl(), (s, q) -> {
+    return owningShard.onQueueUrlCommitted(c, ACTION, r.queueUrl(), (s, q) -> {
+      q.relayReceipts().admitEpoch(r.source(), r.epoch());
       s.admitSends();
       return sendAll(s, q, r, messages);
     });
@@ -95,6 +97,7 @@ public final class RelayActions {
   /** The rows have left the outbox: the queue forgets their receipts (durably, but not waited for). */
   public Future<Void> forget(Caller c, RelaySend.Forget r) {
     return owningShard.onQueueUrl(c, ACTION, r.queueUrl(), (s, q) -> {
+      q.relayReceipts().admitEpoch(r.source(), r.epoch());
       q.relayReceipts().forget(r.source(), r.rowIds());
       return null;
     });

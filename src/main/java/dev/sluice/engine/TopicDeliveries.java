@@ -62,10 +62,12 @@ final class TopicDeliveries {
         if (copy.relayed() == null) {
           q.send(copy.message(), false, s.now());
         } else {
+          q.relayReceipts().admitEpoch(copy.relayed().source(), copy.relayed().epoch());
           q.relayReceipts().relay(copy.relayed().source(), copy.relayed().rowId(), copy.message(), s.now());
         }
-        if (s.answersAfterCommit()) {
-          // durability commit: the publish is answered once every copy is committed, as a send is.
+        if (s.answersAfterCommit() || copy.relayed() != null) {
+          // durability commit: the publish is answered once every copy is committed, as a send is;
+          // an outbox row's copies whatever the durability, as the relay then deletes the row.
           s.commitChanges().onComplete(committed -> reply.succeed(true),
               uncommitted -> reply.fail(notCommitted(uncommitted)));
         } else {

@@ -6,6 +6,7 @@ import dev.sluice.config.SecurityConfig;
 import dev.sluice.console.ConsoleData;
 import dev.sluice.engine.QueueEngine;
 import dev.sluice.metrics.SluiceMetrics;
+import dev.sluice.outbox.OutboxRelays;
 import dev.sluice.model.MemoryBudget;
 import dev.sluice.push.PushBridges;
 import io.vertx.core.Future;
@@ -70,13 +71,14 @@ public final class HttpListener {
 
   /**
    * Opens the APIs: the engine is up and recovered. {@code push} is null when push is off;
-   * {@code triggers} says whether triggers run (their admin API is routed then).
+   * {@code triggers} says whether triggers run (their admin API is routed then); {@code outbox} is
+   * null when no outbox source is relayed.
    */
   public void serve(QueueEngine engine, Surfaces surfaces, PushBridges push, SluiceMetrics metrics, boolean triggers,
-      ConsoleData console) {
+      ConsoleData console, OutboxRelays outbox) {
     Callers callers = new Callers(cfg.publicBaseUrl());
     for (SqsHttpVerticle s : servers) {
-      s.serve(engine, metrics, surfaces, callers, requestBytes, push, triggers, console);
+      s.serve(engine, metrics, surfaces, callers, requestBytes, push, triggers, console, outbox);
     }
   }
 

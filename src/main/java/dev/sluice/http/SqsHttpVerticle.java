@@ -6,6 +6,7 @@ import dev.sluice.config.SecurityConfig;
 import dev.sluice.console.ConsoleData;
 import dev.sluice.engine.QueueEngine;
 import dev.sluice.metrics.SluiceMetrics;
+import dev.sluice.outbox.OutboxRelays;
 import dev.sluice.model.MemoryBudget;
 import dev.sluice.protocol.json.JsonProtocol;
 import dev.sluice.protocol.query.QueryProtocol;
@@ -101,10 +102,12 @@ final class SqsHttpVerticle extends VerticleBase {
   /**
    * Recovery is done: from now on requests reach the SQS APIs, the metrics (when {@code metrics}
    * is not null), the triggers' admin API (when {@code triggersServed}) and, when {@code push} is
-   * not null, the event-bus bridge and the example page.
+   * not null, the event-bus bridge and the example page; the console's outbox view lists the sources of
+   * {@code outbox} (none when it is null).
    */
   void serve(QueueEngine engine, SluiceMetrics sluiceMetrics, Surfaces surfaces, Callers callers,
-      MemoryBudget requestBytes, PushBridges push, boolean triggersServed, ConsoleData consoleData) {
+      MemoryBudget requestBytes, PushBridges push, boolean triggersServed, ConsoleData consoleData,
+      OutboxRelays outbox) {
     SqsApiHandler sqs = new SqsApiHandler(new JsonProtocol(engine, sluiceMetrics.requests()),
         new QueryProtocol(engine, sluiceMetrics.requests()), new SnsProtocol(engine, sluiceMetrics.requests()),
         callers, cfg.maxBodyBytes(), surfaces.sqs(),
@@ -114,14 +117,15 @@ final class SqsHttpVerticle extends VerticleBase {
     TriggerAdmin triggers = triggersServed
         ? new TriggerAdmin(engine.triggers(), callers, surfaces.sqs().unadmitted()) : null;
     routes = HttpRoutes.serving(vertx, health, surfaces, metrics, push, engine.sns().signer(), triggers,
-        consoleData != null ? consoleApi(sqs, callers, engine, consoleData) : null, sqs);
+        consoleData != null ? consoleApi(sqs, callers, engine, consoleData, outbox) : null, sqs);
   }
 
   /**
    * The console's API routes, one line each; every one is behind ConsoleGuard (mounted by
    * ConsoleRoutes before them). Paths are relative to /console/api/.
    */
-  private ConsoleApi consoleApi(SqsApiHandler sqs, Callers callers, QueueEngine engine, ConsoleData data) {
+  private ConsoleApi consoleApi(SqsApiHandler sqs, Callers callers, QueueEngine engine, ConsoleData data,
+      OutboxRelays outbox) {
     ConsoleMessages messages = new ConsoleMessages(engine, callers, console.sqs());
     ConsoleApi api = new ConsoleLive(data.sampler(), data.streams(), callers, console.sqs().accountId())
         .addTo(new ConsoleApi());
@@ -129,7 +133,8 @@ final class SqsHttpVerticle extends VerticleBase {
         .route(HttpMethod.POST, "sqs/:region", new ConsoleSqs(sqs, callers, console.sqs()))
         .route(HttpMethod.GET, "status", new ConsoleStatus(console, health::notReadyReason, data))
         .route(HttpMethod.GET, "queues/:account/:region/:name/messages", messages)
-        .route(HttpMethod.GET, "queues/:account/:region/:name/messages/:key", messages);
+        .route(HttpMethod.GET, "queues/:account/:region/:name/messages/:key", messages)
+        .route(HttpMethod.GET, "outbox/sources", new ConsoleOutbox(outbox));
   }
 
   /** Stops accepting; open connections get until {@code timeoutMillis} to finish and close. */

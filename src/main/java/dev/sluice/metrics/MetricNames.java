@@ -103,4 +103,21 @@ public final class MetricNames {
   public static final String TRIGGER_CONCURRENCY = "sluice.trigger.concurrency";
   /** A trigger's pollers running. */
   public static final String TRIGGER_POLLERS = "sluice.trigger.pollers";
+
+  /** Tag naming an outbox source (its name in the configuration). */
+  public static final String SOURCE_TAG = "source";
+  /** Tag naming what woke an outbox relay: notify or poll. */
+  public static final String CAUSE_TAG = "cause";
+  /** Rows of an outbox relayed: stored as messages (or found stored before) and deleted from the outbox. */
+  public static final String OUTBOX_RELAYED = "sluice.outbox.rows.relayed";
+  /** Rows of an outbox refused for good and moved to its dead-row table. */
+  public static final String OUTBOX_DEAD = "sluice.outbox.rows.dead";
+  /** Rows of an outbox whose send failed for now, left for a later round (counted at each try). */
+  public static final String OUTBOX_RETRIED = "sluice.outbox.rows.retried";
+  /** Age of an outbox's oldest row, in seconds (0 when empty), as this node last read it. */
+  public static final String OUTBOX_OLDEST_AGE = "sluice.outbox.oldest.row.age";
+  /** Wake-ups of an outbox relay, tagged with their cause. */
+  public static final String OUTBOX_WAKEUPS = "sluice.outbox.wakeups";
+  /** 1 while this node holds an outbox source's lease (relays it), else 0. */
+  public static final String OUTBOX_LEASE = "sluice.outbox.lease";
 }

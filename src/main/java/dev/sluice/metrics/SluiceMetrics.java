@@ -53,6 +53,7 @@ public final class SluiceMetrics {
   private final QueueGauges queues;
   private final TopicCounters topics;
   private final TriggerMetrics triggers;
+  private final OutboxMetrics outbox;
   private final AtomicInteger parked = new AtomicInteger();
   private final AtomicLong duplicateRows = new AtomicLong();
   private final AtomicLong slabLive = new AtomicLong();
@@ -65,6 +66,7 @@ public final class SluiceMetrics {
     this.queues = new QueueGauges(registry);
     this.topics = new TopicCounters(registry);
     this.triggers = new TriggerMetrics(registry);
+    this.outbox = new OutboxMetrics(registry);
     Gauge.builder(MetricNames.PARKED_RECEIVES, parked, AtomicInteger::get)
         .description("Long polls waiting for a message").register(registry);
     Gauge.builder(MetricNames.BACKLOG_DUPLICATE_ROWS, duplicateRows, AtomicLong::get)
@@ -99,6 +101,11 @@ public final class SluiceMetrics {
   /** The triggers' meters. */
   public TriggerMetrics triggers() {
     return triggers;
+  }
+
+  /** The outbox relays' meters. */
+  public OutboxMetrics outbox() {
+    return outbox;
   }
 
   /**

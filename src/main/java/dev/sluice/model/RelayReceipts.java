@@ -1,6 +1,8 @@
 package dev.sluice.model;
 
+import dev.sluice.api.ErrorCode;
 import dev.sluice.api.SendMessage;
+import dev.sluice.api.SqsException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -25,6 +27,8 @@ public final class RelayReceipts {
   private final ChangeLog changes;
   /** Message ids by source, then row id. */
   private final Map<String, Map<Long, String>> bySource = new HashMap<>();
+  /** The highest relay epoch (fencing token) seen of each source. */
+  private final Map<String, Long> epochs = new HashMap<>();
   private int count;
 
   RelayReceipts(QueueState queue, ChangeLog changes) {
@@ -33,8 +37,24 @@ public final class RelayReceipts {
   }
 
   /**
+   * Refuses a call of a relay whose lease was taken over ({@code epoch} below the highest seen of
+   * {@code source}): ServiceUnavailable, which it takes as a lost lease. Else the epoch is the
+   * highest from now on. Not persisted: a restart forgets the epochs, and a relay's call delayed
+   * across a restart of the queue's shard is not fenced (the new holder's receipts still are).
+   */
+  public void admitEpoch(String source, long epoch) {
+    Long highest = epochs.get(source);
+    if (highest != null && epoch < highest) {
+      throw new SqsException(ErrorCode.SERVICE_UNAVAILABLE, "The relay of outbox " + source + " at epoch " + epoch
+          + " lost its lease: epoch " + highest + " holds it.");
+    }
+    epochs.put(source, epoch);
+  }
+
+  /**
    * Sends row {@code rowId} of {@code source} as {@code m}, validated as a SendMessage, unless the
-   * queue has stored it already; a refused row (an SqsException) leaves no receipt.
+   * queue has stored it already; a refused row (an SqsException) leaves no receipt. The caller has
+   * admitted the relay's epoch.
    */
   public Relayed relay(String source, long rowId, NewMessage m, long nowMillis) {
     String before = messageIdOf(source, rowId);

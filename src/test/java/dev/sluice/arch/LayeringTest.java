@@ -65,13 +65,14 @@ class LayeringTest {
       java.util.Map.entry("engine", java.util.Set.of("access", "api", "model", "outbound", "persistence", "runtime",
           "topics", "triggers")),
       java.util.Map.entry("invoke", java.util.Set.of("api", "engine", "metrics", "outbound", "triggers")),
+      java.util.Map.entry("outbox", java.util.Set.of("api", "config", "engine", "metrics")),
       java.util.Map.entry("metrics", java.util.Set.of("api", "model", "engine", "persistence")),
       java.util.Map.entry("protocol", java.util.Set.of("api", "engine", "metrics")),
       java.util.Map.entry("auth", java.util.Set.of("access", "api", "config")),
       java.util.Map.entry("push", java.util.Set.of("access", "api", "auth", "config", "engine", "runtime")),
       java.util.Map.entry("console", java.util.Set.of("api", "config", "engine", "runtime")),
       java.util.Map.entry("http", java.util.Set.of("access", "api", "auth", "config", "console", "engine", "metrics",
-          "model", "protocol", "push", "runtime")));
+          "model", "outbox", "protocol", "push", "runtime")));
 
   @Test
   void eachPackageImportsOnlyWhatItsRowAllows() throws IOException {

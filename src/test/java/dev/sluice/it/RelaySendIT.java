@@ -66,7 +66,7 @@ class RelaySendIT extends DurableServerIT {
   }
 
   static RelaySend.Response send(TestServer s, String queue, RelaySend.Entry... rows) throws Exception {
-    return s.sluice.engine().run(EngineActions.RELAY_SEND, RELAY, new RelaySend.Request(URL + queue, "app",
+    return s.sluice.engine().run(EngineActions.RELAY_SEND, RELAY, new RelaySend.Request(URL + queue, "app", 7,
         List.of(rows)), CallerGone.NOT_WATCHED).await(10, TimeUnit.SECONDS);
   }
 
@@ -112,7 +112,7 @@ class RelaySendIT extends DurableServerIT {
       assertFalse(again.results().get(2).duplicate());
       assertEquals(List.of("four"), drain(sqs, url));
 
-      s.sluice.engine().run(EngineActions.RELAY_FORGET, RELAY, new RelaySend.Forget(URL + "orders", "app",
+      s.sluice.engine().run(EngineActions.RELAY_FORGET, RELAY, new RelaySend.Forget(URL + "orders", "app", 7,
           List.of(1L, 3L)), CallerGone.NOT_WATCHED).await(10, TimeUnit.SECONDS);
       List<RelaySend.Held> held = s.sluice.engine().relays().heldHere("app").await(10, TimeUnit.SECONDS);
       assertEquals(1, held.size());
@@ -129,11 +129,35 @@ class RelaySendIT extends DurableServerIT {
     }
   }
 
+  /**
+   * Under relaxed durability a send is answered before its commit, but a relayed row is answered
+   * only once its message and receipt are committed: the relay deletes the row when answered.
+   */
+  @Test
+  void underRelaxedDurabilityARowIsStillAnsweredOnlyOnceCommitted() throws Exception {
+    try (TestServer s = server(Map.of("SLUICE_DURABILITY", "relaxed", "SLUICE_PG_FLUSH_INTERVAL_MILLIS", "200"));
+        SqsClient sqs = s.client()) {
+      String url = sqs.createQueue(b -> b.queueName("relaxed")).queueUrl();
+      send(s, "relaxed", row(21, "twenty-one"));
+      io.vertx.sqlclient.Pool store = io.vertx.pgclient.PgBuilder.pool()
+          .connectingTo(io.vertx.pgclient.PgConnectOptions.fromUri(pg.url())).using(s.sluice.vertx()).build();
+      try {
+        long receipts = store.query("SELECT count(*) FROM sluice_relay_receipts WHERE source = 'app' AND row_id = 21")
+            .execute().await(10, TimeUnit.SECONDS).iterator().next().getLong(0);
+        assertEquals(1, receipts, "the receipt was committed before the answer");
+      } finally {
+        store.close().await(10, TimeUnit.SECONDS);
+      }
+      assertEquals(List.of("twenty-one"), drain(sqs, url));
+      sqs.deleteQueue(b -> b.queueUrl(url));
+    }
+  }
+
   @Test
   void aQueueThatDoesNotExistFailsTheCallForTheRowsSake() throws Exception {
     try (TestServer s = server()) {
       ExecutionException refused = org.junit.jupiter.api.Assertions.assertThrows(ExecutionException.class,
-          () -> s.sluice.engine().run(EngineActions.RELAY_SEND, RELAY, new RelaySend.Request(URL + "nowhere", "app",
+          () -> s.sluice.engine().run(EngineActions.RELAY_SEND, RELAY, new RelaySend.Request(URL + "nowhere", "app", 7,
               List.of(row(1, "one"))), CallerGone.NOT_WATCHED).toCompletionStage().toCompletableFuture()
               .get(10, TimeUnit.SECONDS));
       assertTrue(RelayActions.rowAtFault(refused.getCause()), refused.getCause().toString());
@@ -153,7 +177,7 @@ class RelaySendIT extends DurableServerIT {
         sns.subscribe(b -> b.topicArn(topic).protocol("sqs").endpoint("arn:aws:sqs:us-east-1:000000000000:" + q)
             .attributes(Map.of("RawMessageDelivery", "true")));
       }
-      RelaySend.Publish publish = new RelaySend.Publish(topic, "app", List.of(row(9, "created"),
+      RelaySend.Publish publish = new RelaySend.Publish(topic, "app", 7, List.of(row(9, "created"),
           new RelaySend.Entry(10, "late", 5, null, null, null)));
       for (int attempt = 0; attempt < 2; attempt++) {
         RelaySend.Response r = s.sluice.engine().run(EngineActions.RELAY_PUBLISH, RELAY, publish,

@@ -64,6 +64,22 @@ class RelayReceiptsTest {
   }
 
   @Test
+  void aRelayWhoseLeaseWasTakenOverIsRefusedSoItsLateSendAddsNoSecondMessage() {
+    ShardFixture shard = new ShardFixture(ChangeLog.NONE);
+    QueueState q = shard.create("orders", Map.of());
+    RelayReceipts receipts = q.relayReceipts();
+    receipts.admitEpoch("app", 100); // relay A holds the lease
+    receipts.admitEpoch("app", 250); // relay B took it over, sent row 5, deleted it and forgot it
+    receipts.relay("app", 5, message("five"), shard.now);
+    receipts.forget("app", List.of(5L));
+    SqsException fenced = assertThrows(SqsException.class, () -> receipts.admitEpoch("app", 100));
+    assertEquals(ErrorCode.SERVICE_UNAVAILABLE, fenced.code(), "retryable for a client, a lost lease for a relay");
+    receipts.admitEpoch("app", 250);
+    receipts.admitEpoch("billing", 1); // epochs are per source
+    assertEquals(1, q.approximateNumberOfMessages(shard.now));
+  }
+
+  @Test
   void restoredReceiptsAnswerAsRecordedOnes() {
     ShardFixture shard = new ShardFixture(ChangeLog.NONE);
     QueueState q = shard.create("orders", Map.of());
