@@ -10,8 +10,9 @@
 #   NOTIFY_POLL_MILLIS as a fallback) and poll (no LISTEN, a poll every POLL_MILLIS). Polling is
 #   given 100 ms by default, the interval an operator wanting low latency without NOTIFY would set:
 #   at the relay's 1,000 ms a poller's latency is its interval's half by construction and the
-#   comparison says nothing (POLL_MILLIS=1000 shows it); the price of a short interval is the empty
-#   polls, which the line's "application database ≈ N transactions/s" shows.
+#   comparison says nothing (POLL_MILLIS=1000 shows it); the price of a short interval is its
+#   rounds on the application's database, which the line's "relay wake-ups" (notify and poll a
+#   second, from the admin API) show.
 # drain: DRAIN_ROWS committed in one transaction to the outbox of a server in notify mode, no
 #   consumer; the time until the outbox is empty and the queue holds exactly DRAIN_ROWS, rows/s and
 #   the server's RSS once a second, the live heap after a full GC before, half-way and after.
@@ -71,12 +72,13 @@ export SLUICE_DURABILITY=commit JAVA_OPTS="$SERVER_HEAP" SERVER_LOG=${SERVER_LOG
 runs=${OUT%.txt}-runs
 mkdir -p "$runs"
 
-# The relay's configuration (keys of src/site/markdown/outbox.md): one source, the application's database.
+# The relay's configuration (keys of src/site/markdown/outbox.md): one source, the application's
+# database (its url takes no user: that is the key user; with-postgres.sh trusts local connections).
 source_json() { # mode
   local poll=$NOTIFY_POLL_MILLIS channel=sluice_outbox
   [ "$1" = poll ] && { poll=$POLL_MILLIS; channel=""; }
-  printf '[{"name":"bench","url":"%s","createTable":true,"batchSize":%d,"pollIntervalMillis":%d,"notifyChannel":"%s"}]' \
-    "$OUTBOX_APP_URL" "$BATCH_SIZE" "$poll" "$channel"
+  printf '[{"name":"bench","url":"postgresql://127.0.0.1:%d/postgres","user":"postgres","createTable":true,"batchSize":%d,"pollIntervalMillis":%d,"notifyChannel":"%s"}]' \
+    "$APP_PGPORT" "$BATCH_SIZE" "$poll" "$channel"
 }
 
 # One server, one probe run; its summary line (the probe's lines without their label) to OUT.
@@ -109,6 +111,7 @@ for phase in "${PHASES[@]}"; do
       csv=${OUT%.txt}-drain.csv
       probe "drain of $DRAIN_ROWS rows, notify" notify --phase drain --prefill "$DRAIN_ROWS" --csv "$csv" \
         --max-seconds "$DRAIN_MAX_SECONDS"
+      [ -s "$csv" ] || continue # the drain failed before its first second
       # plot-backlog.py's layout (rss.csv, <pass>-drain.csv, phases.csv, summary.txt's title) from the CSV.
       plot=$(mktemp -d /tmp/outbox-drain-plot.XXXXXX)
       awk -F, 'NR > 1 && $6 >= 0 { print $1 "," $6 ",1" } BEGIN { print "t_seconds,rss_kb,pid" }' "$csv" > "$plot/rss.csv"

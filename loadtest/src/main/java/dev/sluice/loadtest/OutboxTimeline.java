@@ -29,8 +29,12 @@ final class OutboxTimeline {
   private final AtomicLong duplicates = new AtomicLong();
   private final AtomicLong foreign = new AtomicLong();
 
-  /** What the phase comes to: latencies as an open-loop {@link Recording}, and the counts. */
-  record Summary(Recording recording, long committedInWindow, long failedInWindow, long receivedInWindow,
+  /**
+   * What the phase comes to: latencies of the rows received as an open-loop {@link Recording}, the
+   * application's own commit lag (intended → acknowledged) of every commit acknowledged, received
+   * or not, and the counts.
+   */
+  record Summary(Recording recording, Histogram commitLag, long committedInWindow, long failedInWindow, long receivedInWindow,
       long missing, long receivedDuringWindow, long duplicates, long foreign) {}
 
   /** The schedule's commits due before {@code windowToNanos}; rows due in [from, to) are measured. */
@@ -111,6 +115,7 @@ final class OutboxTimeline {
 
   Summary summarize() {
     Recording r = new Recording(true, windowFromNanos);
+    Histogram commitLag = new Histogram();
     long committed = 0;
     long failed = 0;
     long received = 0;
@@ -123,6 +128,7 @@ final class OutboxTimeline {
       if (measured) {
         if (ack > 0) {
           committed += rowsPerCommit;
+          commitLag.record((originNanos + ack - 1 - due) / 1000);
         } else if (ack == FAILED) {
           failed += rowsPerCommit;
         }
@@ -147,6 +153,6 @@ final class OutboxTimeline {
         }
       }
     }
-    return new Summary(r, committed, failed, received, missing, duringWindow, duplicates.get(), foreign.get());
+    return new Summary(r, commitLag, committed, failed, received, missing, duringWindow, duplicates.get(), foreign.get());
   }
 }

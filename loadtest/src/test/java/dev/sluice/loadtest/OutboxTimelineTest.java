@@ -40,6 +40,8 @@ class OutboxTimelineTest {
     assertEquals(35_000, s.recording().latency.quantile(1.0), 35);
     assertEquals(5_000, s.recording().service.quantile(1.0), 5);
     assertEquals(30_000, s.recording().lag.quantile(1.0), 30);
+    assertEquals(1, s.commitLag().count(), "one commit");
+    assertEquals(30_000, s.commitLag().quantile(1.0), 30);
   }
 
   @Test
@@ -68,6 +70,18 @@ class OutboxTimelineTest {
   }
 
   @Test
+  void theCommitLagCountsEveryCommitAcknowledgedInTheWindowReceivedOrNot() {
+    OutboxTimeline t = timeline();
+    t.committed(100, t.dueAt(100) + 7 * MS);
+    t.committed(101, t.dueAt(101) + 9 * MS);
+    t.committed(50, t.dueAt(50) + 500 * MS); // warm-up
+    OutboxTimeline.Summary s = t.summarize();
+    assertEquals(2, s.commitLag().count());
+    assertEquals(9_000, s.commitLag().quantile(1.0), 9);
+    assertEquals(20, s.missing());
+  }
+
+  @Test
   void aRowSeenTwiceIsADuplicateAndAMessageNotOfThisRunIsForeign() {
     OutboxTimeline t = timeline();
     t.committed(120, t.dueAt(120) + MS);
@@ -89,6 +103,7 @@ class OutboxTimelineTest {
     t.commitFailed(130);
     OutboxTimeline.Summary s = t.summarize();
     assertEquals(10, s.failedInWindow());
+    assertEquals(0, s.commitLag().count());
     assertEquals(0, s.missing());
     assertEquals(0, t.committedInWindow());
   }
