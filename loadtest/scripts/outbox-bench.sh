@@ -27,7 +27,7 @@
 #   case of an event per business transaction; ten at 10,000/s, as 10,000 single-row commits a second
 #   with fsync measure the application's database on 2 cores, not the relay), WARMUP (10),
 #   DURATION (60), CONSUMERS (32), BODY (100), BATCH_SIZE (100, the relay's batchSize),
-#   POLL_MILLIS (100), NOTIFY_POLL_MILLIS (1000), DRAIN_ROWS (1000000), DRAIN_MAX_SECONDS (1800),
+#   POLL_MILLIS (100), NOTIFY_POLL_MILLIS (1000), DRAIN_ROWS (1000000), DRAIN_MAX_SECONDS (3600),
 #   SERVER_HEAP (-Xmx512m), SLUICE_HTTP_PORT (9324), APP_PGPORT (5611), PGPORT (5612),
 #   PG_SETTINGS ("-c shared_buffers=256MB -c max_wal_size=4GB", both servers).
 # About 9 minutes on 2 cores with the defaults (4 × 71 s of latency runs, the drain's fill and relay).
@@ -44,7 +44,7 @@ export LOG=${OUT%.txt}.log
 export MODES=${MODES:-notify poll} RATES=${RATES:-1000:1 10000:10}
 export WARMUP=${WARMUP:-10} DURATION=${DURATION:-60} CONSUMERS=${CONSUMERS:-32} BODY=${BODY:-100}
 export BATCH_SIZE=${BATCH_SIZE:-100} POLL_MILLIS=${POLL_MILLIS:-100} NOTIFY_POLL_MILLIS=${NOTIFY_POLL_MILLIS:-1000}
-export DRAIN_ROWS=${DRAIN_ROWS:-1000000} DRAIN_MAX_SECONDS=${DRAIN_MAX_SECONDS:-1800}
+export DRAIN_ROWS=${DRAIN_ROWS:-1000000} DRAIN_MAX_SECONDS=${DRAIN_MAX_SECONDS:-3600}
 export SERVER_HEAP=${SERVER_HEAP:--Xmx512m} SLUICE_HTTP_PORT=${SLUICE_HTTP_PORT:-9324}
 export APP_PGPORT=${APP_PGPORT:-5611} STORE_PGPORT=${STORE_PGPORT:-${PGPORT:-5612}}
 export PG_SETTINGS=${PG_SETTINGS:-"-c shared_buffers=256MB -c max_wal_size=4GB"}
