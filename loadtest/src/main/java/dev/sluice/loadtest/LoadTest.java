@@ -19,8 +19,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * and push-client (push delivery over raw bridge frames, and through the Java client), and
  * fill and drain (the backlog benchmark's halves, on a queue named {@code --queue} exactly, so that
  * a drain run later finds what a fill left), availability (whether a queue serves, round by
- * round, while a script kills or stops cluster nodes), publish (SNS fan-out to N queues), and trigger
- * (a queue trigger's throughput and latency to a no-op target). See loadtest/README.md for the
+ * round, while a script kills or stops cluster nodes), publish (SNS fan-out to N queues), trigger
+ * (a queue trigger's throughput and latency to a no-op target), and outbox (the outbox relay's latency
+ * from an application's commit to a consumer, and the drain of a large outbox). See loadtest/README.md for the
  * commands whose figures are in RESULTS.md. gc-pauses is no scenario: it reads a server's GC log
  * ({@link GcPauses}) and needs no server.
  */
@@ -29,7 +30,7 @@ public final class LoadTest {
 
   public static void main(String[] args) throws Exception {
     if (args.length == 0) {
-      System.err.println("usage: java -jar sluice-loadtest.jar send|send-batch|loop|wake|parked|move|push|push-client|fill|drain|availability|publish|trigger [--option value]...");
+      System.err.println("usage: java -jar sluice-loadtest.jar send|send-batch|loop|wake|parked|move|push|push-client|fill|drain|availability|publish|trigger|outbox [--option value]...");
       System.err.println("       java -jar sluice-loadtest.jar gc-pauses gc.log [out.csv]");
       System.exit(2);
     }
@@ -65,7 +66,8 @@ public final class LoadTest {
           .await(10, TimeUnit.SECONDS).getString("QueueUrl");
       System.out.printf("scenario %s, queue %s, %d users over %d client event loops, %s, %d cores%n",
           scenario, queue, o.users(), o.workers(), Runtime.version(), Runtime.getRuntime().availableProcessors());
-      Prefill.run(workers, queueUrl, o.integer("prefill", 0), o.bodyBytes());
+      // The outbox scenario's --prefill is rows in the outbox, not messages in the queue.
+      Prefill.run(workers, queueUrl, scenario.equals("outbox") ? 0 : o.integer("prefill", 0), o.bodyBytes());
       String body = "x".repeat(o.bodyBytes());
       switch (scenario) {
         case "send" -> {
@@ -103,6 +105,7 @@ public final class LoadTest {
         case "availability" -> AvailabilityProbe.run(workers.get(0), queueUrl, o);
         case "publish" -> PublishProbe.run(workers, queue, o);
         case "trigger" -> TriggerProbe.run(workers, queueUrl, o);
+        case "outbox" -> OutboxProbe.run(workers, queueUrl, o);
         default -> throw new IllegalArgumentException("unknown scenario " + scenario);
       }
     } finally {
