@@ -29,7 +29,8 @@
 #   DURATION (60), CONSUMERS (32), BODY (100), BATCH_SIZE (100, the relay's batchSize),
 #   POLL_MILLIS (100), NOTIFY_POLL_MILLIS (1000), DRAIN_ROWS (1000000), DRAIN_MAX_SECONDS (3600),
 #   SERVER_HEAP (-Xmx512m), SLUICE_HTTP_PORT (9324), APP_PGPORT (5611), PGPORT (5612),
-#   PG_SETTINGS ("-c shared_buffers=256MB -c max_wal_size=4GB", both servers).
+#   PG_SETTINGS ("-c shared_buffers=256MB -c max_wal_size=4GB", both servers), APP_PG_SETTINGS
+#   (PG_SETTINGS and synchronous_commit off: the application's), STORE_PG_SETTINGS (PG_SETTINGS).
 # About 9 minutes on 2 cores with the defaults (4 × 71 s of latency runs, the drain's fill and relay).
 # writes: OUT (one line per run), OUT's .log (every run's output, the servers' complaints), the
 #   histograms of each latency run in OUT's -runs/<mode>-<rate>/ (latency.hgrm from the intended
@@ -48,6 +49,11 @@ export DRAIN_ROWS=${DRAIN_ROWS:-1000000} DRAIN_MAX_SECONDS=${DRAIN_MAX_SECONDS:-
 export SERVER_HEAP=${SERVER_HEAP:--Xmx512m} SLUICE_HTTP_PORT=${SLUICE_HTTP_PORT:-9324}
 export APP_PGPORT=${APP_PGPORT:-5611} STORE_PGPORT=${STORE_PGPORT:-${PGPORT:-5612}}
 export PG_SETTINGS=${PG_SETTINGS:-"-c shared_buffers=256MB -c max_wal_size=4GB"}
+# The application's commits are not what is measured: without synchronous_commit, 1,000 single-row
+# commits a second fit beside the store's fsyncs on one disk (with it, the application fell seconds
+# behind its schedule and the runs were invalid). Sluice's store keeps fsync and synchronous commit.
+export STORE_PG_SETTINGS=${STORE_PG_SETTINGS:-$PG_SETTINGS}
+export APP_PG_SETTINGS=${APP_PG_SETTINGS:-"$PG_SETTINGS -c synchronous_commit=off"}
 PHASES=("$@"); [ ${#PHASES[@]} -eq 0 ] && PHASES=(latency drain)
 
 case "${OUTBOX_BENCH_STAGE:-}" in
@@ -59,11 +65,14 @@ case "${OUTBOX_BENCH_STAGE:-}" in
     echo "# $(date -u +%FT%TZ) $(git rev-parse --short HEAD) $(nproc) cores, $(java -version 2>&1 | head -1);" \
       "modes $MODES (poll every $POLL_MILLIS ms; notify's fallback poll $NOTIFY_POLL_MILLIS ms), rates $RATES" \
       "(rows/s:rows per commit), ${WARMUP} s warm-up + ${DURATION} s, $CONSUMERS consumers, $BODY B bodies," \
-      "batchSize $BATCH_SIZE, drain of $DRAIN_ROWS rows; server $SERVER_HEAP, storage postgres, durability commit" | tee -a "$OUT"
-    PGPORT=$APP_PGPORT OUTBOX_BENCH_STAGE=app exec loadtest/scripts/with-postgres.sh "$self" "$@" ;;
+      "batchSize $BATCH_SIZE, drain of $DRAIN_ROWS rows; server $SERVER_HEAP, storage postgres, durability commit;" \
+      "application database: $APP_PG_SETTINGS; store: $STORE_PG_SETTINGS" | tee -a "$OUT"
+    PG_SETTINGS=$APP_PG_SETTINGS PGPORT=$APP_PGPORT OUTBOX_BENCH_STAGE=app exec loadtest/scripts/with-postgres.sh \
+      "$self" "$@" ;;
   app) # the application's database is up: its URL kept, Sluice's own store around the runs
     export OUTBOX_APP_URL=$SLUICE_PG_URL
-    PGPORT=$STORE_PGPORT OUTBOX_BENCH_STAGE=store exec loadtest/scripts/with-postgres.sh "$self" "$@" ;;
+    PG_SETTINGS=$STORE_PG_SETTINGS PGPORT=$STORE_PGPORT OUTBOX_BENCH_STAGE=store exec \
+      loadtest/scripts/with-postgres.sh "$self" "$@" ;;
   store) ;; # both databases up: the runs below
   *) echo "unknown OUTBOX_BENCH_STAGE $OUTBOX_BENCH_STAGE" >&2; exit 2 ;;
 esac
