@@ -3,6 +3,7 @@ package dev.sluice.invoke;
 import dev.sluice.api.BatchIdsResponse;
 import dev.sluice.api.DeleteMessageBatch;
 import dev.sluice.api.ReceiveMessage;
+import dev.sluice.engine.AccountRoot;
 import dev.sluice.engine.CallerGone;
 import dev.sluice.engine.EngineAction;
 import dev.sluice.engine.EngineActions;
@@ -15,19 +16,20 @@ import java.util.List;
 
 /**
  * A trigger's queue as its pollers use it: every call goes through the engine as the trigger's
- * owner ({@link TriggerCaller}), so the queue's owner check decides it as it would any client's.
+ * owner (an {@link AccountRoot}), so the queue's owner check decides it as it would any client's.
  * Stateless but for the queue it names.
  */
 final class TriggerQueue {
   private final QueueEngine engine;
-  private final TriggerCaller caller;
+  private final AccountRoot caller;
   private final String url;
   private final String arn;
 
   TriggerQueue(QueueEngine engine, Trigger trigger) {
     this.engine = engine;
-    this.caller = new TriggerCaller(trigger.owner(), trigger.queue().region());
-    this.url = TriggerCaller.BASE_URL + "/" + trigger.queue().accountId() + "/" + trigger.queue().name();
+    this.caller = new AccountRoot(trigger.owner(), trigger.queue().region(), "trigger");
+    // The queue's own account, which a policy may have let the owner's pollers reach.
+    this.url = AccountRoot.BASE_URL + "/" + trigger.queue().accountId() + "/" + trigger.queue().name();
     this.arn = trigger.queueArn();
   }
 

@@ -1,6 +1,8 @@
 package dev.sluice.outbox;
 
 import dev.sluice.api.RelaySend;
+import dev.sluice.api.topics.TopicKey;
+import dev.sluice.engine.AccountRoot;
 import dev.sluice.engine.CallerGone;
 import dev.sluice.engine.EngineAction;
 import dev.sluice.engine.EngineActions;
@@ -9,19 +11,19 @@ import io.vertx.core.Future;
 import java.util.List;
 
 /**
- * A source's rows sent through the engine, as its account's root in its region ({@link OutboxCaller}),
+ * A source's rows sent through the engine, as its account's root in its region ({@link AccountRoot}),
  * so that each destination's owner check decides as it would for the owner's own sends and
  * publishes; in cluster mode the engine forwards each queue's call to the node owning the queue.
  * Stateless but for the source it sends for.
  */
 final class EngineRelayTarget implements RelayTarget {
   private final QueueEngine engine;
-  private final OutboxCaller caller;
+  private final AccountRoot caller;
   private final String source;
 
   EngineRelayTarget(QueueEngine engine, String source, String accountId, String region) {
     this.engine = engine;
-    this.caller = new OutboxCaller(accountId, region);
+    this.caller = new AccountRoot(accountId, region, "outbox");
     this.source = source;
   }
 
@@ -30,7 +32,7 @@ final class EngineRelayTarget implements RelayTarget {
     return switch (to.kind()) {
       case QUEUE -> run(EngineActions.RELAY_SEND, new RelaySend.Request(caller.queueUrl(to.name()), source, epoch,
           entries));
-      case TOPIC -> run(EngineActions.RELAY_PUBLISH, new RelaySend.Publish(caller.topicArn(to.name()), source, epoch,
+      case TOPIC -> run(EngineActions.RELAY_PUBLISH, new RelaySend.Publish(new TopicKey(caller.accountId(), caller.region(), to.name()).arn(), source, epoch,
           entries));
     };
   }

@@ -155,7 +155,8 @@ final class OutboxRelay extends VerticleBase {
     }
     session = null;
     busySince = 0;
-    unreachable(lastError == null ? why : lastError);
+    // The last error may be a round's (the engine refusing for a while), not the database's: named apart.
+    unreachable(lastError == null ? why : why + " (last error: " + lastError + ")");
   }
 
   private void unreachable(String why) {

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.sluice.api.Caller;
 import dev.sluice.api.RelaySend;
+import dev.sluice.engine.AccountRoot;
 import dev.sluice.engine.CallerGone;
 import dev.sluice.engine.EngineActions;
 import dev.sluice.engine.RelayActions;
@@ -31,34 +31,7 @@ import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
  */
 class RelaySendIT extends DurableServerIT {
   /** The relay acts as the default account's root, as a configured source does. */
-  record Relay(String accountId, String region) implements Caller {
-    @Override
-    public String requestId() {
-      return "relay";
-    }
-
-    @Override
-    public String baseUrl() {
-      return "http://localhost";
-    }
-
-    @Override
-    public String senderId() {
-      return accountId;
-    }
-
-    @Override
-    public String traceHeader() {
-      return null;
-    }
-
-    @Override
-    public String accessKeyId() {
-      return null;
-    }
-  }
-
-  static final Relay RELAY = new Relay("000000000000", "us-east-1");
+  static final AccountRoot RELAY = new AccountRoot("000000000000", "us-east-1", "relay");
   static final String URL = "http://localhost/000000000000/";
 
   static RelaySend.Entry row(long id, String body) {
