@@ -137,8 +137,9 @@ final class OutboxRelay extends VerticleBase {
               + where());
           state = State.RELAYING;
           Future<?> created = source.createTable()
-              ? onSession(conn.query(OutboxSql.ddl(OutboxSql.shippedDdl(), source.table(), source.notifyChannel()))
-                  .execute()).onFailure(e -> lastError = "createTable: " + OutboxConnections.redacted(source,
+              // Without notices: each CREATE ... IF NOT EXISTS of a table already there would be logged as a warning.
+              ? onSession(conn.query("SET client_min_messages TO warning; "
+                  + OutboxSql.ddl(OutboxSql.shippedDdl(), source.table(), source.notifyChannel())).execute()).onFailure(e -> lastError = "createTable: " + OutboxConnections.redacted(source,
                       e.getMessage()))
               : Future.succeededFuture();
           created.onComplete(done -> {

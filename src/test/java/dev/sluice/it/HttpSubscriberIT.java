@@ -225,7 +225,7 @@ class HttpSubscriberIT {
     Received second = next("/flaky", 10);
     Received third = next("/flaky", 10);
     for (Received r : List.of(first, second, third)) {
-      assertEquals(messageId, r.json().get("MessageId"));
+      assertEquals(messageId, r.json().get("MessageId"), r.headers() + " " + r.body());
     }
     double gap1 = (second.atNanos() - first.atNanos()) / 1e9;
     double gap2 = (third.atNanos() - second.atNanos()) / 1e9;
