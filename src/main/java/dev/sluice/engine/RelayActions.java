@@ -18,9 +18,9 @@ import java.util.function.Function;
 /**
  * The outbox relay's calls (src/site/markdown/outbox.md): rows sent to the shard that owns their
  * queue, each at most once ({@link RelayReceipts}), answered once committed (under relaxed
- * durability too: the relay deletes its rows once answered);
- * their receipts forgotten; and the receipts this node's shards hold, for a relay to reconcile.
- * Stateless.
+ * durability too: the relay deletes its rows once answered); their receipts forgotten; and the
+ * receipts this node's shards hold, for a relay to reconcile. Every call is refused when its
+ * relay's lease was taken over (the fencing epoch, {@link RelayReceipts#admitEpoch}). Stateless.
  */
 public final class RelayActions {
   /** The rows are sends, and are allowed and refused as SendMessage is. */
