@@ -250,7 +250,21 @@ final class DurableChangeLog implements ChangeLog {
     // with its original, a repeated FIFO delete with the first one, a repeated CreateQueue with the
     // queue made by the first, so each waits for what this shard submitted before it (batches
     // commit out of order: for all of it).
-    Future<Void> committed = ops.isEmpty() ? earlierCommitted() : flush(release);
+    return within(ops.isEmpty() ? earlierCommitted() : flush(release));
+  }
+
+  /**
+   * {@link #flushWithin}, for a call that answers for earlier changes too even when it changed
+   * something: an outbox relay's call, where a row answered as sent before may have been stored
+   * by a write still under way, on another lane (batches commit out of order), or failed.
+   */
+  Future<Void> flushWithinAfterEarlier(Releaser release) {
+    Future<Void> earlier = earlierCommitted(); // before this call's own submission joins them
+    return within(ops.isEmpty() ? earlier : Future.all(earlier, flush(release)).mapEmpty());
+  }
+
+  /** {@code committed}, answered on the caller's loop, failed as flushWithin says. */
+  private Future<Void> within(Future<Void> committed) {
     if (committed.succeeded()) {
       return committed; // nothing to wait for: no timer
     }

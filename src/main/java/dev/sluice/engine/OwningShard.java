@@ -79,7 +79,8 @@ final class OwningShard {
     Permit permit = access.permit(c, action);
     return permit.answered(dispatcher.call(router.shardOf(key), (s, reply) -> {
       R answer = fn.apply(s, s.queue(key, permit));
-      s.commitChanges().onComplete(committed -> reply.succeed(answer), reply::fail);
+      // After earlier writes too: a row answered as sent before may be in one still under way.
+      s.commitChangesAfterEarlier().onComplete(committed -> reply.succeed(answer), reply::fail);
     }));
   }
 

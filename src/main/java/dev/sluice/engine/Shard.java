@@ -93,6 +93,11 @@ public final class Shard {
     return durable == null ? Future.succeededFuture() : durable.flushWithin(this::release);
   }
 
+  /** {@link #commitChanges}, waiting for everything this shard submitted before too (the outbox relay). */
+  Future<Void> commitChangesAfterEarlier() {
+    return durable == null ? Future.succeededFuture() : durable.flushWithinAfterEarlier(this::release);
+  }
+
   /** Cluster mode: this call's changes are written only while {@code shard} is still at {@code epoch} too. */
   void alsoFencedBy(int shard, long epoch) {
     durable.alsoFencedBy(shard, epoch);

@@ -68,8 +68,8 @@ final class TopicDeliveries {
         if (s.answersAfterCommit() || copy.relayed() != null) {
           // durability commit: the publish is answered once every copy is committed, as a send is;
           // an outbox row's copies whatever the durability, as the relay then deletes the row.
-          s.commitChanges().onComplete(committed -> reply.succeed(true),
-              uncommitted -> reply.fail(notCommitted(uncommitted)));
+          (copy.relayed() == null ? s.commitChanges() : s.commitChangesAfterEarlier()).onComplete(
+              committed -> reply.succeed(true), uncommitted -> reply.fail(notCommitted(uncommitted)));
         } else {
           reply.succeed(true);
         }

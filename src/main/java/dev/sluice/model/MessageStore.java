@@ -23,6 +23,7 @@ public final class MessageStore {
   private final Visibility visibility;
   /** A pending message was dropped: the queue's rules forget it. */
   private final Consumer<Message> pendingDropped;
+  private final QueueState queue;
   private final MessageIndex byKey = new MessageIndex();
   private final RetentionOrder retention;
   /** Which never-received messages are resident, and the count of those that are not. */
@@ -44,6 +45,7 @@ public final class MessageStore {
     // A backoff's start is logged: its row says when it ends, so a restart keeps the wait drawn.
     this.visibility = new Visibility(env.index(), order, receivable, waits, m -> env.changes().messageChanged(this, m));
     this.pendingDropped = pendingDropped;
+    this.queue = queue;
     this.retention = new RetentionOrder(env.index(), this);
     this.nextKey = env.firstMessageKey();
     this.backlog = new Backlog(env, this, queue, metadata.attributes().fifo());
@@ -151,6 +153,9 @@ public final class MessageStore {
    * remember it.
    */
   public void dropPending(Message m) {
+    if (m.owner() == this) {
+      queue.relayReceipts().messageLost(m.messageId()); // its receipt was in the same write
+    }
     if (m.owner() == this && m.state() == MessageState.PENDING) {
       pendingDropped.accept(m);
       remove(m);

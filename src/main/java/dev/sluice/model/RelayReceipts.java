@@ -88,6 +88,19 @@ public final class RelayReceipts {
     }
   }
 
+  /**
+   * The write of message {@code messageId} failed for good: the receipt written with it failed
+   * too, and the row must be sent again rather than answered as sent. Rare, so found by a scan.
+   */
+  public void messageLost(String messageId) {
+    for (Map<Long, String> rows : bySource.values()) {
+      if (rows.values().removeIf(messageId::equals)) {
+        count = bySource.values().stream().mapToInt(Map::size).sum();
+      }
+    }
+    bySource.values().removeIf(Map::isEmpty);
+  }
+
   /** A receipt from the durable store (start-up). */
   public void restore(String source, long rowId, String messageId) {
     put(source, rowId, messageId);

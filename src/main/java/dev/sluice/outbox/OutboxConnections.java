@@ -16,7 +16,11 @@ final class OutboxConnections {
   static PgConnectOptions options(OutboxSource s) {
     PgConnectOptions o = new PgConnectOptions().setHost(s.host()).setPort(s.port()).setDatabase(s.database())
         .setUser(s.user()).setPassword(s.password())
-        .addProperty("application_name", "sluice outbox " + s.name());
+        .addProperty("application_name", "sluice outbox " + s.name())
+        // The lease is a session's advisory lock: a relay's host that vanished without closing its
+        // connection must lose it in about 25 s, not the two hours of the kernel's keepalive default.
+        .addProperty("tcp_keepalives_idle", "10").addProperty("tcp_keepalives_interval", "5")
+        .addProperty("tcp_keepalives_count", "3");
     switch (s.sslMode()) {
       case DISABLE -> o.setSslMode(SslMode.DISABLE);
       case REQUIRE -> o.setSslMode(SslMode.REQUIRE).setSslOptions(s.caPath().isEmpty()

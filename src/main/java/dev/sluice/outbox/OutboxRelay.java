@@ -11,7 +11,9 @@ import io.vertx.pgclient.PgConnection;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.PoolOptions;
 import io.vertx.sqlclient.Tuple;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -57,6 +59,11 @@ final class OutboxRelay extends VerticleBase {
   private long busySince;
   /** The fencing token of the lease held (RelaySend): the database's transaction id when it was taken. */
   private long epoch;
+  /**
+   * Destinations whose last call failed for now, until when (System.nanoTime): rounds pass over
+   * their rows meanwhile, so one unavailable queue does not hold up every row behind its own.
+   */
+  private final Map<Destination, Long> resting = new HashMap<>();
   private boolean roundRunning;
   private boolean roundWanted;
   /** No round before this (System.nanoTime): a failed round backs off. */
@@ -98,7 +105,8 @@ final class OutboxRelay extends VerticleBase {
         return Future.succeededFuture(conn);
       }
       conn.notificationHandler(n -> wake(true));
-      return conn.query(OutboxSql.listen(source.notifyChannel())).execute().map(listening -> conn);
+      // Watched as any statement on the session: a LISTEN that never answers closes it.
+      return onSession(conn.query(OutboxSql.listen(source.notifyChannel())).execute()).map(listening -> conn);
     }).onComplete((conn, failure) -> {
       if (failure != null) {
         if (session != null) {
@@ -205,7 +213,9 @@ final class OutboxRelay extends VerticleBase {
     roundRunning = true;
     roundWanted = false;
     PgConnection conn = session;
-    onSession(rounds.run(conn, epoch)).onComplete((done, failure) -> {
+    long now = System.nanoTime();
+    resting.values().removeIf(until -> until - now <= 0);
+    onSession(rounds.run(conn, epoch, List.copyOf(resting.keySet()))).onComplete((done, failure) -> {
       roundRunning = false;
       if (failure != null) {
         lastError = OutboxConnections.redacted(source, failure.getMessage());
@@ -213,7 +223,8 @@ final class OutboxRelay extends VerticleBase {
       } else {
         settled(done.outcome());
         backoff.reset();
-        roundWanted |= done.rowsRead() == source.batchSize() && done.outcome().kept() == 0;
+        // A full batch: more may wait (the destinations that kept rows now rest, so not theirs).
+        roundWanted |= done.rowsRead() == source.batchSize();
       }
       if (roundsStopped != null) {
         roundsStopped.tryComplete();
@@ -225,6 +236,8 @@ final class OutboxRelay extends VerticleBase {
 
   /** A round committed: count it, and let the queues forget the receipts of the rows deleted. */
   private void settled(RoundOutcome outcome) {
+    long restUntil = System.nanoTime() + source.pollIntervalMillis() * 1_000_000;
+    outcome.stopped().forEach(d -> resting.put(d, restUntil));
     relayed.addAndGet(outcome.deleted().size());
     dead.addAndGet(outcome.dead().size());
     retried.addAndGet(outcome.kept());
@@ -244,7 +257,7 @@ final class OutboxRelay extends VerticleBase {
       return;
     }
     pool.query(sql.oldestAge()).execute().onSuccess(rows -> {
-      Double age = rows.iterator().next().getDouble(0);
+      Double age = rows.size() == 0 ? null : rows.iterator().next().getDouble(0); // no row: empty
       oldestAgeSeconds = age == null ? 0 : Math.max(0, age);
     });
   }

@@ -48,10 +48,15 @@ final class OutboxSql {
     return out.toString();
   }
 
-  /** A round's rows, oldest first, those another transaction holds skipped; $1 the batch size. */
+  /**
+   * A round's rows, oldest first, those another transaction holds skipped; $1 the batch size; $2
+   * and $3 the queues and topics resting after a failure for now, whose rows are passed over (all
+   * of a destination's, so that its order holds) rather than read again ahead of everyone else's.
+   */
   String selectBatch() {
     return "SELECT id, queue_name, topic_name, body, message_attributes::text, delay_seconds, message_group_id,"
-        + " message_deduplication_id FROM " + table + " ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED";
+        + " message_deduplication_id FROM " + table + " WHERE NOT (coalesce(queue_name, '') = ANY($2::text[])"
+        + " OR coalesce(topic_name, '') = ANY($3::text[])) ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED";
   }
 
   /** Copies the refused rows to the dead-row table with their errors; $1 ids, $2 codes, $3 messages (arrays). */
@@ -61,7 +66,11 @@ final class OutboxSql {
         + " SELECT o.id, o.queue_name, o.topic_name, o.body, o.message_attributes, o.delay_seconds,"
         + " o.message_group_id, o.message_deduplication_id, o.created_at, r.error_code, r.error_message, now()"
         + " FROM " + table + " o JOIN unnest($1::bigint[], $2::text[], $3::text[]) AS r(id, error_code, error_message)"
-        + " ON r.id = o.id";
+        + " ON r.id = o.id"
+        // A row replayed with its old id fails again: it replaces its earlier failure instead of
+        // failing the round, which would hold up every row behind it.
+        + " ON CONFLICT (id) DO UPDATE SET error_code = EXCLUDED.error_code, error_message = EXCLUDED.error_message,"
+        + " failed_at = EXCLUDED.failed_at";
   }
 
   /** Deletes the rows of $1 (sent, or copied to the dead-row table). */
@@ -74,9 +83,12 @@ final class OutboxSql {
     return "SELECT id FROM " + table + " WHERE id = ANY($1::bigint[])";
   }
 
-  /** Seconds since the oldest row was inserted; null when the outbox is empty. */
+  /**
+   * Seconds since the oldest row (the lowest id: its primary key finds it, where min(created_at)
+   * would read the whole table) was inserted; no row when the outbox is empty.
+   */
   String oldestAge() {
-    return "SELECT extract(epoch FROM now() - min(created_at))::float8 FROM " + table;
+    return "SELECT extract(epoch FROM now() - created_at)::float8 FROM " + table + " ORDER BY id LIMIT 1";
   }
 
   /**

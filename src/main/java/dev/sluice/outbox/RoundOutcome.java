@@ -79,6 +79,11 @@ final class RoundOutcome {
     }
   }
 
+  /** The destinations a failure for now stopped: their rows kept, a FIFO one's in order. */
+  List<Destination> stopped() {
+    return stopped;
+  }
+
   /** Rows the queues hold now (sent, or found sent before): deleted from the outbox. */
   List<Long> deleted() {
     return deleted;

@@ -6,6 +6,7 @@ import io.vertx.sqlclient.SqlConnection;
 import io.vertx.sqlclient.Transaction;
 import io.vertx.sqlclient.Tuple;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 
 /**
@@ -30,15 +31,22 @@ final class RoundTransaction {
   /** What a committed round did: its outcome, and how many rows it read (a full batch: more may wait). */
   record Done(RoundOutcome outcome, int rowsRead) {}
 
-  /** Runs a round on {@code session}, which holds the lease of fencing token {@code epoch}. */
-  Future<Done> run(SqlConnection session, long epoch) {
-    return session.begin().compose(tx -> relay(session, epoch).transform(done -> done.succeeded()
+  /**
+   * Runs a round on {@code session}, which holds the lease of fencing token {@code epoch}, passing
+   * over the rows of the destinations {@code resting}.
+   */
+  Future<Done> run(SqlConnection session, long epoch, Collection<Destination> resting) {
+    return session.begin().compose(tx -> relay(session, epoch, resting).transform(done -> done.succeeded()
         ? tx.commit().map(committed -> done.result())
         : rollback(tx).transform(ignored -> Future.<Done>failedFuture(done.cause()))));
   }
 
-  private Future<Done> relay(SqlConnection session, long epoch) {
-    return session.preparedQuery(sql.selectBatch()).execute(Tuple.of(batchSize)).compose(rows -> {
+  private Future<Done> relay(SqlConnection session, long epoch, Collection<Destination> resting) {
+    String[] queues = resting.stream().filter(d -> d.kind() == Destination.Kind.QUEUE).map(Destination::name)
+        .toArray(String[]::new);
+    String[] topics = resting.stream().filter(d -> d.kind() == Destination.Kind.TOPIC).map(Destination::name)
+        .toArray(String[]::new);
+    return session.preparedQuery(sql.selectBatch()).execute(Tuple.of(batchSize, queues, topics)).compose(rows -> {
       List<OutboxRow> read = new ArrayList<>();
       for (Row r : rows) {
         read.add(new OutboxRow(r.getLong(0), r.getString(1), r.getString(2), r.getString(3), r.getString(4),

@@ -80,6 +80,18 @@ class RelayReceiptsTest {
   }
 
   @Test
+  void aRowWhoseWriteFailedForGoodIsSentAgainNotAnsweredAsSent() {
+    ShardFixture shard = new ShardFixture(ChangeLog.NONE);
+    QueueState q = shard.create("orders", Map.of());
+    RelayReceipts.Relayed first = q.relayReceipts().relay("app", 7, message("a"), shard.now);
+    q.relayReceipts().relay("app", 8, message("b"), shard.now);
+    q.relayReceipts().messageLost(first.messageId()); // the store refused the write it was in
+    assertFalse(q.relayReceipts().relay("app", 7, message("a"), shard.now).duplicate());
+    assertTrue(q.relayReceipts().relay("app", 8, message("b"), shard.now).duplicate());
+    assertEquals(2, q.relayReceipts().count());
+  }
+
+  @Test
   void restoredReceiptsAnswerAsRecordedOnes() {
     ShardFixture shard = new ShardFixture(ChangeLog.NONE);
     QueueState q = shard.create("orders", Map.of());

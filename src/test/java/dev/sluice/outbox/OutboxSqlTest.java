@@ -13,12 +13,15 @@ class OutboxSqlTest {
   @Test
   void statementsQuoteTheTableAndItsDeadRowTable() {
     OutboxSql sql = new OutboxSql("app.events");
-    assertTrue(sql.selectBatch().contains("FROM \"app\".\"events\" ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED"),
+    assertTrue(sql.selectBatch().contains("FROM \"app\".\"events\" WHERE ")
+        && sql.selectBatch().endsWith(" ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED"),
         sql.selectBatch());
     assertTrue(sql.moveToDead().startsWith("INSERT INTO \"app\".\"events_dead\" "), sql.moveToDead());
     assertTrue(sql.delete().startsWith("DELETE FROM \"app\".\"events\" WHERE id = ANY"), sql.delete());
     assertEquals("LISTEN \"sluice_outbox\"", OutboxSql.listen("sluice_outbox"));
     assertTrue(sql.selectBatch().startsWith("SELECT id, queue_name, topic_name, body,"), sql.selectBatch());
+    assertTrue(sql.selectBatch().contains("WHERE NOT (coalesce(queue_name, '') = ANY($2::text[])"
+        + " OR coalesce(topic_name, '') = ANY($3::text[])) ORDER BY id"), "resting destinations are passed over");
     assertThrows(IllegalArgumentException.class, () -> new OutboxSql("x\"; drop table y; --"));
   }
 
