@@ -40,7 +40,6 @@ public final class BatchWriter {
   private static final String[] UPDATE_TYPES = {"bigint", "bigint", "bigint", "integer", "bigint", "integer",
       "boolean"};
   private static final String[] DELETE_TYPES = {"bigint", "bigint"};
-  private static final String[] DEDUP_TYPES = {"bigint", "text", "uuid", "bigint", "bigint"};
 
   static String insert(int firstParam, boolean retried) {
     return "INSERT INTO sluice_messages (" + INSERT_COLUMNS + ") SELECT * FROM " + unnest(firstParam, INSERT_TYPES)
@@ -74,13 +73,6 @@ public final class BatchWriter {
         + " WHERE m.queue_id = d.queue_id AND m.message_key = d.message_key"
         + " AND d.message_key >= (SELECT s.purged_below_key FROM sluice_queues s WHERE s.id = d.queue_id)"
         + " RETURNING m.queue_id";
-  }
-
-  static String dedup(int firstParam) {
-    return "INSERT INTO sluice_dedup (queue_id, dedup_key, message_id, sequence_number, expires_at) SELECT * FROM "
-        + unnest(firstParam, DEDUP_TYPES) + " ON CONFLICT (queue_id, dedup_key) DO UPDATE SET"
-        + " message_id = EXCLUDED.message_id, sequence_number = EXCLUDED.sequence_number,"
-        + " expires_at = EXCLUDED.expires_at";
   }
 
   /** SQLSTATE of a write refused by {@code sluice_fence}: another server has claimed the database. */
@@ -142,8 +134,8 @@ public final class BatchWriter {
     p += UPDATE_TYPES.length;
     String del = delete(p);
     p += DELETE_TYPES.length;
-    String dedup = dedup(p);
-    p += DEDUP_TYPES.length;
+    String dedup = DedupWrites.cte(p);
+    p += DedupWrites.PARAMETERS;
     String receipts = RelayReceiptWrites.ctes(p);
     p += RelayReceiptWrites.PARAMETERS;
     return "WITH f AS (SELECT " + fence.call(1) + " AS epoch), i AS (" + ins + "), u AS (" + upd + "), d AS ("
@@ -196,7 +188,6 @@ public final class BatchWriter {
       + " t AS (UPDATE sluice_queue_tallies SET messages = 0 WHERE queue_id = ANY($1::bigint[]))"
       + " INSERT INTO sluice_reaping (queue_id, below_key) SELECT id, k FROM p ON CONFLICT (queue_id)"
       + " DO UPDATE SET below_key = GREATEST(sluice_reaping.below_key, EXCLUDED.below_key)";
-  static final String PURGE_DEDUP = "DELETE FROM sluice_dedup WHERE queue_id = ANY($1::bigint[])";
   /** DeleteQueue, bounded as a purge: the queue's rows go to the {@link Reaper}, all of them. */
   static final String DELETE_QUEUES = "WITH q AS (DELETE FROM sluice_queues WHERE id = ANY($1::bigint[]) RETURNING id),"
       + " t AS (DELETE FROM sluice_queue_tallies WHERE queue_id = ANY($1::bigint[]))"
@@ -225,12 +216,12 @@ public final class BatchWriter {
     // in the batch.
     return pool.withTransaction(conn -> conn.preparedQuery(statements.transaction())
         .execute(fence.parameters().addString(Long.toString(idleLimitMillis))).<Void>mapEmpty()
-        .compose(v -> byIds(conn, PURGE_DEDUP, batch.deletedQueues()))
+        .compose(v -> byIds(conn, DedupWrites.DELETE_OF_QUEUES, batch.deletedQueues()))
         .compose(v -> byIds(conn, RelayReceiptWrites.DELETE_OF_QUEUES, batch.deletedQueues()))
         .compose(v -> byIds(conn, DELETE_QUEUES, batch.deletedQueues()))
         .compose(v -> queues(conn, batch.queueRows()))
         .compose(v -> byIds(conn, PURGE, batch.purgedQueues()))
-        .compose(v -> byIds(conn, PURGE_DEDUP, batch.purgedQueues()))
+        .compose(v -> byIds(conn, DedupWrites.DELETE_OF_QUEUES, batch.purgedQueues()))
         .compose(v -> messages(conn, batch, retried, fence, statements, lane)));
   }
 
@@ -241,7 +232,7 @@ public final class BatchWriter {
     addInserts(t, batch.inserts());
     addUpdates(t, batch.updates());
     addDeletes(t, batch.deletes());
-    addDeduplication(t, batch.deduplication());
+    DedupWrites.addParameters(t, batch.deduplication());
     RelayReceiptWrites.addParameters(t, batch);
     addFrontiers(t, batch.frontiers());
     return client.preparedQuery(retried ? statements.messagesRetried() : statements.messages()).execute(t)
@@ -369,25 +360,6 @@ public final class BatchWriter {
 
   private static void addDeletes(Tuple t, long[][] refs) {
     t.addArrayOfLong(boxed(refs[0])).addArrayOfLong(boxed(refs[1]));
-  }
-
-  private static void addDeduplication(Tuple t, List<DedupRow> rows) {
-    int n = rows.size();
-    Long[] queueIds = new Long[n];
-    String[] keys = new String[n];
-    UUID[] ids = new UUID[n];
-    Long[] sequence = new Long[n];
-    Long[] expiresAt = new Long[n];
-    for (int i = 0; i < n; i++) {
-      DedupRow r = rows.get(i);
-      queueIds[i] = r.queueId();
-      keys[i] = r.dedupKey();
-      ids[i] = r.messageId();
-      sequence[i] = r.sequenceNumber();
-      expiresAt[i] = r.expiresAt();
-    }
-    t.addArrayOfLong(queueIds).addArrayOfString(keys).addArrayOfUUID(ids).addArrayOfLong(sequence)
-        .addArrayOfLong(expiresAt);
   }
 
   static String unnest(int firstParam, String[] types) {
